@@ -1,0 +1,42 @@
+// The dataset enters Astro here: each collection's loader takes its part of the one derived model
+// (loaded once per build, see lib/dataset.ts) and every entry is validated by the contract's schemas.
+import { defineCollection } from 'astro:content';
+import type { LoaderContext } from 'astro/loaders';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { CountyRecord, Meta, MetaRecord, SectionEightRecord, ZipRecord } from './lib/contract.ts';
+import { optionsFromEnv, sharedDataset, type LoadedDataset } from './lib/dataset.ts';
+
+
+function datasetLoader(name: string, entries: (dataset: LoadedDataset) => { id: string; data: Record<string, unknown> }[]) {
+  return {
+    name: `mnrent-${name}`,
+    load: async ({ store, parseData, config }: LoaderContext) => {
+      // `astro check` syncs collections only to learn their types; the schemas say all it needs.
+      if (process.env.MNRENT_SKIP_DATA === '1') return store.clear();
+      if (!config.site) throw new Error('astro.config.mjs must set site: every url in the API is absolute');
+      const dataset = await sharedDataset(optionsFromEnv(config.site, fileURLToPath(config.outDir)));
+      store.clear();
+      for (const { id, data } of entries(dataset)) store.set({ id, data: await parseData({ id, data }) });
+    },
+  };
+}
+
+export const collections = {
+  zips: defineCollection({
+    loader: datasetLoader('zips', (d) => d.zips.map((z) => ({ id: z.zip, data: z }))),
+    schema: ZipRecord,
+  }),
+  counties: defineCollection({
+    loader: datasetLoader('counties', (d) => d.counties.map((c) => ({ id: c.county_slug, data: c }))),
+    schema: CountyRecord,
+  }),
+  sectionEight: defineCollection({
+    loader: datasetLoader('section-8', (d) => [{ id: 'section-8', data: d.sectionEight }]),
+    schema: SectionEightRecord,
+  }),
+  site: defineCollection({
+    loader: datasetLoader('site', (d) => [{ id: 'site', data: { meta: d.meta, record: d.metaRecord } }]),
+    schema: z.object({ meta: Meta, record: MetaRecord }),
+  }),
+};

@@ -1,0 +1,249 @@
+// The public shapes of the API, in one place: TypeScript types, content-collection validation,
+// openapi.json component schemas and the agent server's output schemas all derive from these.
+import { z } from 'zod';
+
+/** The named public shapes; openapi.json's `components.schemas` is generated from this registry. */
+export const contractRegistry = z.registry<{ id: string; description?: string }>();
+
+const zip = z.string().regex(/^[0-9]{5}$/).describe('Five-digit ZIP code');
+const slug = z.string().regex(/^[a-z0-9-]+$/).describe('County slug: lowercase name, non-alphanumeric runs collapsed to one hyphen');
+const month = z.string().regex(/^[0-9]{4}-(0[1-9]|1[0-2])$/).describe('Month, YYYY-MM');
+const pageUrl = z.url().describe("Absolute URL of the resource's page for people");
+const lastmod = z.iso.date().describe('UTC date (YYYY-MM-DD) of the build in which this resource last changed');
+const dollars = z.int().nonnegative();
+const percent = z.number().describe('Percent, one decimal');
+
+export const Meta = z
+  .object({
+    license: z.string().describe('Licence name: CC BY 4.0'),
+    license_url: z.url(),
+    attribution: z.string().describe('Citation string users must give'),
+    sources: z
+      .object({
+        hud_safmr: z.string().regex(/^FY[0-9]{4}$/).describe('Latest HUD SAFMR fiscal year read, FY<year>'),
+        zori: month.describe('Latest Zillow ZORI month read, YYYY-MM'),
+      })
+      .strict(),
+    generated_at: z.iso.datetime().describe('Generation time (SOURCE_DATE_EPOCH when set); changes on every regeneration'),
+    schema_version: z.literal('1.0'),
+    docs: z.url().describe('Developer documentation'),
+  })
+  .strict()
+  .register(contractRegistry, { id: 'Meta', description: 'Licence, attribution, source vintages and generation time; in every response' });
+
+export const BedroomRents = z
+  .object({
+    br0: dollars.nullable().describe('Studio, whole dollars per month'),
+    br1: dollars.nullable().describe('One bedroom'),
+    br2: dollars.nullable().describe('Two bedrooms'),
+    br3: dollars.nullable().describe('Three bedrooms'),
+    br4: dollars.nullable().describe('Four bedrooms'),
+  })
+  .strict()
+  .register(contractRegistry, { id: 'BedroomRents', description: 'HUD Small Area Fair Market Rent by bedroom count (40th percentile gross rent), whole dollars' });
+
+export const ZoriLatest = z
+  .object({ month, rent: dollars.describe('Market rent index for that month, rounded to whole dollars') })
+  .strict()
+  .register(contractRegistry, { id: 'ZoriLatest', description: 'Latest month of the Zillow Observed Rent Index (all unit sizes, smoothed)' });
+
+export const ZoriPoint = z
+  .object({ month, rent: z.number().nonnegative().describe('Dollars, 2 decimals') })
+  .strict()
+  .register(contractRegistry, { id: 'ZoriPoint' });
+
+export const Acs = z
+  .object({
+    median_gross_rent: dollars.describe('ACS 5-year median gross rent of the ZCTA with the same number, dollars'),
+    margin_of_error: dollars.nullable().describe('90% margin of error; null when the source carries none'),
+    vintage: z.string().regex(/^[0-9]{4}-[0-9]{4}$/).describe('ACS 5-year period'),
+    table: z.literal('B25064'),
+  })
+  .strict()
+  .register(contractRegistry, { id: 'Acs', description: 'Census ACS 5-year median gross rent (table B25064), where published' });
+
+const spreadFields = {
+  spread: z.int().nullable().describe('Latest market rent minus the 2-bedroom FMR, whole dollars; null without both'),
+  spread_pct: percent.nullable().describe('100 × spread / 2-bedroom FMR, one decimal'),
+  voucher_competitive: z.boolean().nullable().describe('True when the 2-bedroom FMR meets or exceeds the market rent'),
+};
+
+const placeFields = {
+  zip,
+  city: z.string().min(1),
+  county: z.string().min(1).describe('County name without the word "County"'),
+  county_slug: slug,
+};
+
+export const IndexZip = z
+  .object({
+    ...placeFields,
+    fmr: BedroomRents.describe('Latest fiscal year'),
+    fmr2_yoy_pct: percent.nullable().describe('Percent change of the 2-bedroom FMR against the prior fiscal year'),
+    zori_latest: ZoriLatest.nullable(),
+    ...spreadFields,
+    url: pageUrl,
+    lastmod,
+  })
+  .strict()
+  .register(contractRegistry, { id: 'IndexZip', description: 'One ZIP code in the index and in county responses' });
+
+export const NearbyZip = z
+  .object({ zip, city: z.string().min(1), url: pageUrl })
+  .strict()
+  .register(contractRegistry, { id: 'NearbyZip' });
+
+/** A ZIP record as the collections hold it: the ZipDetail response without `meta`. */
+export const ZipRecord = z
+  .object({
+    ...placeFields,
+    metro: z.string().nullable().describe('HUD metropolitan FMR area of the ZIP; null outside metro areas'),
+    url: pageUrl,
+    lastmod,
+    fmr_latest_fy: z.int().describe('Latest federal fiscal year'),
+    fmr_by_fy: z.record(z.string().regex(/^[0-9]{4}$/), BedroomRents).describe('Bedroom rents by fiscal year'),
+    fmr: BedroomRents.describe('Equal to fmr_by_fy[fmr_latest_fy]'),
+    fmr2_yoy_pct: percent.nullable(),
+    zori_monthly: z.array(ZoriPoint).describe('Monthly market rent index, oldest first'),
+    zori_latest: ZoriLatest.nullable(),
+    acs: Acs.nullable(),
+    ...spreadFields,
+    nearby: z.array(NearbyZip).max(6).describe('The six nearest published ZIP codes by great-circle distance'),
+  })
+  .strict();
+
+export const ZipDetail = z
+  .object({ meta: Meta, ...ZipRecord.shape })
+  .strict()
+  .register(contractRegistry, { id: 'ZipDetail', description: 'Everything published for one ZIP code' });
+
+export const CountyMedians = z
+  .object({
+    fmr2: dollars.nullable(),
+    market_rent: dollars.nullable(),
+    fmr2_yoy_pct: percent.nullable(),
+  })
+  .strict()
+  .register(contractRegistry, { id: 'CountyMedians', description: "Medians over the county's ZIP rows" });
+
+export const CountyRecord = z
+  .object({
+    county: z.string().min(1),
+    county_slug: slug,
+    url: pageUrl,
+    lastmod,
+    zip_count: z.int().nonnegative(),
+    zori_zip_count: z.int().nonnegative().describe('ZIPs in the county with a market rent series'),
+    medians: CountyMedians,
+    zips: z.array(IndexZip),
+  })
+  .strict();
+
+export const CountyDetail = z
+  .object({ meta: Meta, ...CountyRecord.shape })
+  .strict()
+  .register(contractRegistry, { id: 'CountyDetail', description: 'One county with its ZIP codes' });
+
+export const ZipIndex = z
+  .object({ meta: Meta, count: z.int().nonnegative(), zips: z.array(IndexZip) })
+  .strict()
+  .register(contractRegistry, { id: 'ZipIndex', description: 'Every published ZIP code, one row each' });
+
+export const SectionEightRow = z
+  .object({
+    ...placeFields,
+    fmr2: dollars,
+    market_rent: dollars,
+    spread: z.int(),
+    spread_pct: percent,
+    voucher_competitive: z.boolean(),
+    url: pageUrl,
+  })
+  .strict()
+  .register(contractRegistry, { id: 'SectionEightRow' });
+
+export const SectionEightRecord = z
+  .object({
+    fiscal_year: z.int(),
+    url: pageUrl,
+    lastmod,
+    summary: z
+      .object({
+        n: z.int().nonnegative(),
+        voucher_competitive_count: z.int().nonnegative(),
+        median_spread_pct: percent.nullable(),
+      })
+      .strict(),
+    rows: z.array(SectionEightRow),
+  })
+  .strict();
+
+export const SectionEight = z
+  .object({ meta: Meta, ...SectionEightRecord.shape })
+  .strict()
+  .register(contractRegistry, { id: 'SectionEight', description: 'ZIP codes with both a 2-bedroom FMR and a market rent: the voucher spread' });
+
+const sourceFile = z
+  .object({ name: z.string(), bytes: z.int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) })
+  .strict()
+  .register(contractRegistry, { id: 'SourceFile', description: 'A source file the build read' });
+
+export const Vintages = z
+  .object({
+    hud_safmr: z.object({ fiscal_years: z.array(z.int()), latest_fiscal_year: z.int(), files: z.array(sourceFile) }).strict(),
+    hud_fmr: z.object({ fiscal_year: z.int(), files: z.array(sourceFile) }).strict(),
+    zillow_zori: z.object({ first_month: month.nullable(), latest_month: month, files: z.array(sourceFile) }).strict(),
+    census_acs: z.object({ vintage: z.string(), table: z.literal('B25064'), files: z.array(sourceFile) }).strict(),
+    hud_usps_crosswalk: z.object({ quarter: z.string().nullable(), files: z.array(sourceFile) }).strict(),
+    geonames: z.object({ files: z.array(sourceFile) }).strict(),
+    census_gazetteer: z.object({ files: z.array(sourceFile) }).strict(),
+  })
+  .strict()
+  .register(contractRegistry, { id: 'Vintages', description: 'Per source: what was read (years, months, periods, files and their sha256)' });
+
+export const EndpointInfo = z
+  .object({ operation_id: z.string(), method: z.literal('GET'), path: z.string(), summary: z.string() })
+  .strict()
+  .register(contractRegistry, { id: 'EndpointInfo' });
+
+export const MetaRecord = z
+  .object({
+    counts: z
+      .object({
+        zips: z.int().nonnegative(),
+        counties: z.int().nonnegative(),
+        zips_with_market_rent: z.int().nonnegative(),
+        section_8_rows: z.int().nonnegative(),
+      })
+      .strict(),
+    vintages: Vintages,
+    endpoints: z.array(EndpointInfo),
+  })
+  .strict();
+
+export const MetaDoc = z
+  .object({ meta: Meta, ...MetaRecord.shape })
+  .strict()
+  .register(contractRegistry, { id: 'MetaDoc', description: 'Counts, source vintages and the endpoint list; poll it to see whether anything changed' });
+
+export const Problem = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.int(),
+    detail: z.string(),
+  })
+  .register(contractRegistry, { id: 'Problem', description: 'RFC 9457 problem details, for 404 under /api/' });
+
+export type Meta = z.infer<typeof Meta>;
+export type BedroomRents = z.infer<typeof BedroomRents>;
+export type ZoriLatest = z.infer<typeof ZoriLatest>;
+export type IndexZip = z.infer<typeof IndexZip>;
+export type ZipRecord = z.infer<typeof ZipRecord>;
+export type ZipDetail = z.infer<typeof ZipDetail>;
+export type CountyRecord = z.infer<typeof CountyRecord>;
+export type CountyDetail = z.infer<typeof CountyDetail>;
+export type SectionEightRecord = z.infer<typeof SectionEightRecord>;
+export type SectionEightRow = z.infer<typeof SectionEightRow>;
+export type MetaRecord = z.infer<typeof MetaRecord>;
+export type Vintages = z.infer<typeof Vintages>;

@@ -1,0 +1,104 @@
+// Loading the dataset once per build: the edge where the clock, the environment and the disk are read.
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { deriveDataset, type Dataset } from './derive/dataset.ts';
+import { contentFingerprint, type PreviousResource } from './derive/lastmod.ts';
+import { SourceError } from './errors.ts';
+import { readSources } from './sources/read-sources.ts';
+import { MINNESOTA, type StateScope } from './state.ts';
+
+export interface LoadOptions {
+  sourcesDir: string;
+  site: string;
+  generatedAt: string;
+  /** An earlier output folder whose resources keep their `lastmod` when unchanged. */
+  previousDir?: string;
+  state?: StateScope;
+}
+
+export interface LoadedDataset extends Dataset {
+  timings: { readMs: number; deriveMs: number };
+}
+
+/** `SOURCE_DATE_EPOCH` (seconds) when set, for reproducible builds; the given clock otherwise. */
+export function generationTime(epoch: string | undefined, now: () => Date = () => new Date()): string {
+  if (epoch === undefined || epoch === '') return now().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  if (!/^\d+$/.test(epoch)) throw new SourceError({ file: 'SOURCE_DATE_EPOCH' }, `"${epoch}" is not a whole number of seconds`);
+  return new Date(Number(epoch) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+async function readJsonFiles(dir: string): Promise<unknown[]> {
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((n) => n.endsWith('.json'));
+  } catch {
+    return [];
+  }
+  return Promise.all(names.map(async (n) => JSON.parse(await readFile(join(dir, n), 'utf8')) as unknown));
+}
+
+/** The ZIP, county and spread-table resources of an earlier output, by URL. Unreadable ones are skipped. */
+export async function readPreviousResources(outDir: string | undefined): Promise<Map<string, PreviousResource>> {
+  const previous = new Map<string, PreviousResource>();
+  if (!outDir) return previous;
+  const api = join(outDir, 'api', 'v1');
+  const docs = [
+    ...(await readJsonFiles(join(api, 'zip'))),
+    ...(await readJsonFiles(join(api, 'county'))),
+    ...(await readFile(join(api, 'section-8.json'), 'utf8').then((t) => [JSON.parse(t) as unknown], () => [])),
+  ];
+  for (const doc of docs) {
+    const { url, lastmod } = (doc ?? {}) as { url?: unknown; lastmod?: unknown };
+    if (typeof url === 'string' && typeof lastmod === 'string') previous.set(url, { lastmod, fingerprint: contentFingerprint(doc) });
+  }
+  return previous;
+}
+
+export async function loadDataset(options: LoadOptions): Promise<LoadedDataset> {
+  const state = options.state ?? MINNESOTA;
+  const started = performance.now();
+  const [sources, previous] = await Promise.all([readSources(options.sourcesDir, state), readPreviousResources(options.previousDir)]);
+  const read = performance.now();
+  const dataset = deriveDataset(sources, { state, site: options.site, generatedAt: options.generatedAt, previous });
+  return { ...dataset, timings: { readMs: read - started, deriveMs: performance.now() - read } };
+}
+
+// One dataset per process. The build script loads it before Astro starts (so a bad source fails
+// fast, with a one-line message), and the content loader, which Vite evaluates as a separate
+// module instance, finds it here instead of parsing the sources a second time.
+const SLOT = Symbol.for('mnrent.dataset');
+interface Slot {
+  site: string;
+  promise: Promise<LoadedDataset>;
+  resolved?: LoadedDataset;
+}
+const slots = globalThis as unknown as Record<typeof SLOT, Slot | undefined>;
+
+export function sharedDataset(options: LoadOptions): Promise<LoadedDataset> {
+  const existing = slots[SLOT];
+  if (existing) {
+    if (existing.site !== options.site.replace(/\/+$/, '')) {
+      return Promise.reject(new Error(`dataset was loaded for ${existing.site}, asked for ${options.site}`));
+    }
+    return existing.promise;
+  }
+  const slot: Slot = { site: options.site.replace(/\/+$/, ''), promise: loadDataset(options) };
+  slot.promise.then((d) => (slot.resolved = d), () => undefined);
+  slots[SLOT] = slot;
+  return slot.promise;
+}
+
+/** The dataset of this process once loaded; the sitemap's serializer reads `lastmod` from it. */
+export function loadedDataset(): LoadedDataset | undefined {
+  return slots[SLOT]?.resolved;
+}
+
+/** Options from the environment, as both the build script and a bare `astro build` see them. */
+export function optionsFromEnv(site: string, outDir: string | undefined, env: NodeJS.ProcessEnv = process.env): LoadOptions {
+  return {
+    sourcesDir: env.SOURCES_DIR || 'data/sources',
+    site,
+    generatedAt: generationTime(env.SOURCE_DATE_EPOCH),
+    ...((env.MNRENT_PREVIOUS_OUT ?? outDir) ? { previousDir: env.MNRENT_PREVIOUS_OUT ?? outDir } : {}),
+  };
+}

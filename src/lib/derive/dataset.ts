@@ -1,0 +1,210 @@
+// The whole published model from parsed sources: pure, no file system, no clock, no network.
+import type { CountyRecord, IndexZip, Meta, MetaRecord, SectionEightRecord, ZipRecord } from '../contract.ts';
+import { SourceError } from '../errors.ts';
+import { ENDPOINTS, metaBlock, siteUrls, type Vintage } from '../publication.ts';
+import type { SourceData } from '../sources/read-sources.ts';
+import type { StateScope } from '../state.ts';
+import { fmr2YearOverYear, fmrByFiscalYear, fmrHistories } from './fmr.ts';
+import { lastmodFor, type PreviousResource } from './lastmod.ts';
+import { countyMedians, medianSpreadPct } from './medians.ts';
+import { nearestZips, type Located } from './nearby.ts';
+import { countySlug, metroArea, placeZip } from './places.ts';
+import { publishZori, voucherSpread, zoriByZip } from './zori.ts';
+
+export interface DeriveOptions {
+  state: StateScope;
+  site: string;
+  /** ISO date-time of this generation; its date is the `lastmod` of anything that changed. */
+  generatedAt: string;
+  /** Resources of the previous output by URL, so unchanged ones keep their `lastmod`. */
+  previous?: ReadonlyMap<string, PreviousResource>;
+}
+
+export interface Dataset {
+  site: string;
+  meta: Meta;
+  zips: ZipRecord[];
+  counties: CountyRecord[];
+  sectionEight: SectionEightRecord;
+  metaRecord: MetaRecord;
+  /** Things a maintainer should see in the build report; none of them stops the build. */
+  warnings: string[];
+}
+
+export function toIndexRow(zip: ZipRecord): IndexZip {
+  return {
+    zip: zip.zip,
+    city: zip.city,
+    county: zip.county,
+    county_slug: zip.county_slug,
+    fmr: zip.fmr,
+    fmr2_yoy_pct: zip.fmr2_yoy_pct,
+    zori_latest: zip.zori_latest,
+    spread: zip.spread,
+    spread_pct: zip.spread_pct,
+    voucher_competitive: zip.voucher_competitive,
+    url: zip.url,
+    lastmod: zip.lastmod,
+  };
+}
+
+const byKey = <T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> => {
+  const map = new Map<string, T[]>();
+  for (const item of items) map.set(key(item), [...(map.get(key(item)) ?? []), item]);
+  return map;
+};
+
+export function deriveDataset(sources: SourceData, options: DeriveOptions): Dataset {
+  const { state, site, generatedAt, previous = new Map() } = options;
+  const urls = siteUrls(site);
+  const today = generatedAt.slice(0, 10);
+  const warnings: string[] = [];
+  const stamp = <T extends { url: string }>(content: Omit<T, 'lastmod'>): T =>
+    ({ ...content, lastmod: lastmodFor(content, previous.get(content.url), today) }) as unknown as T;
+
+  // Fiscal years and the published ZIPs: those with a row in the latest year.
+  const histories = fmrHistories(sources.safmr.rows);
+  const fiscalYears = [...new Set(sources.safmr.rows.map((r) => r.fiscalYear))].sort((a, b) => a - b);
+  const latestFy = fiscalYears.at(-1);
+  if (latestFy === undefined) throw new SourceError({ file: 'hud_safmr/' }, `no SAFMR rows for ${state.name} ZIP codes in any file`);
+  const publishedZips = [...histories.keys()].filter((zip) => histories.get(zip)?.byYear.has(latestFy)).sort();
+  if (sources.fmr.fiscalYear !== latestFy) {
+    warnings.push(`metro flags come from the FY${sources.fmr.fiscalYear} county FMR file; no FY${latestFy} file was found`);
+  }
+
+  // Counties: HUD's list for the state; every one gets a file, even without ZIPs.
+  const countyNames = new Map(sources.fmr.counties.map((c) => [c.fips, c.name]));
+  if (countyNames.size === 0) throw new SourceError({ file: sources.fmr.file.name }, `no ${state.code} counties in the county FMR file`);
+  const slugs = new Map<string, string>();
+  for (const { fips, name } of sources.fmr.counties) {
+    const slug = countySlug(name);
+    if (slugs.has(slug)) throw new SourceError({ file: sources.fmr.file.name }, `counties ${slugs.get(slug)} and ${fips} share the slug ${slug}`);
+    slugs.set(slug, fips);
+  }
+
+  const crosswalk = byKey(sources.crosswalk.rows, (r) => r.zip);
+  const geonames = new Map<string, SourceData['geonames']['places'][number]>();
+  for (const place of sources.geonames.places) if (!geonames.has(place.zip)) geonames.set(place.zip, place);
+  const centroids = new Map(sources.gazetteer.centroids.map((c) => [c.zcta, c]));
+  const zori = zoriByZip(sources.zori.series);
+  const acs = new Map(sources.acs.rents.map((r) => [r.zcta, r]));
+  for (const area of new Set(publishedZips.flatMap((zip) => histories.get(zip)?.areasByYear.get(latestFy) ?? []))) {
+    if (!sources.fmr.metroByAreaName.has(area)) warnings.push(`HUD area "${area}" is not in the county FMR file; its ZIPs get metro null`);
+  }
+
+  // Coordinates for nearby: the Census centroid, else GeoNames.
+  const located: Located[] = [];
+  for (const zip of publishedZips) {
+    const centroid = centroids.get(zip);
+    const place = geonames.get(zip);
+    if (centroid) located.push({ zip, latitude: centroid.latitude, longitude: centroid.longitude });
+    else if (place?.latitude != null && place.longitude != null) located.push({ zip, latitude: place.latitude, longitude: place.longitude });
+    else warnings.push(`ZIP ${zip} has no coordinates in the gazetteer or GeoNames: nearby is empty`);
+  }
+  const nearby = nearestZips(located);
+
+  const cities = new Map<string, string>();
+  const zips: ZipRecord[] = publishedZips.map((zip) => {
+    const history = histories.get(zip) as NonNullable<ReturnType<typeof histories.get>>;
+    const place = placeZip(zip, crosswalk.get(zip) ?? [], geonames.get(zip), state.fips, countyNames, sources.crosswalk.file.name);
+    if (!crosswalk.has(zip)) warnings.push(`ZIP ${zip} is not in the crosswalk: county from GeoNames`);
+    cities.set(zip, place.city);
+    const county = countyNames.get(place.countyFips) as string;
+    const fmrByFy = fmrByFiscalYear(history);
+    const fmr = fmrByFy[String(latestFy)] as ZipRecord['fmr'];
+    const published = publishZori(zori.get(zip));
+    const census = acs.get(zip);
+    return {
+      zip,
+      city: place.city,
+      county,
+      county_slug: countySlug(county),
+      metro: metroArea(history.areasByYear.get(latestFy) ?? [], sources.fmr.metroByAreaName),
+      url: urls.zip(zip),
+      lastmod: '',
+      fmr_latest_fy: latestFy,
+      fmr_by_fy: fmrByFy,
+      fmr,
+      fmr2_yoy_pct: fmr2YearOverYear(history, latestFy),
+      zori_monthly: published.monthly,
+      zori_latest: published.latest,
+      acs: census ? { median_gross_rent: census.medianGrossRent, margin_of_error: census.marginOfError, vintage: sources.acs.vintage, table: sources.acs.table } : null,
+      ...voucherSpread(fmr.br2, published.latest?.rent ?? null),
+      nearby: [],
+    };
+  });
+  for (const record of zips) {
+    record.nearby = (nearby.get(record.zip) ?? []).map((zip) => ({ zip, city: cities.get(zip) as string, url: urls.zip(zip) }));
+    const { lastmod: _ignored, ...content } = record;
+    record.lastmod = stamp<ZipRecord>(content).lastmod;
+  }
+
+  const rowsByCounty = byKey(zips.map(toIndexRow), (row) => row.county_slug);
+  const counties: CountyRecord[] = [...slugs.keys()].sort().map((slug) => {
+    const rows = rowsByCounty.get(slug) ?? [];
+    const name = countyNames.get(slugs.get(slug) as string) as string;
+    return stamp<CountyRecord>({
+      county: name,
+      county_slug: slug,
+      url: urls.county(slug),
+      zip_count: rows.length,
+      zori_zip_count: rows.filter((r) => r.zori_latest !== null).length,
+      medians: countyMedians(rows),
+      zips: rows,
+    });
+  });
+
+  const spreadRows = zips
+    .filter((z) => z.fmr.br2 !== null && z.zori_latest !== null)
+    .map((z) => ({
+      zip: z.zip,
+      city: z.city,
+      county: z.county,
+      county_slug: z.county_slug,
+      fmr2: z.fmr.br2 as number,
+      market_rent: (z.zori_latest as { rent: number }).rent,
+      spread: z.spread as number,
+      spread_pct: z.spread_pct as number,
+      voucher_competitive: z.voucher_competitive as boolean,
+      url: z.url,
+    }));
+  const sectionEight = stamp<SectionEightRecord>({
+    fiscal_year: latestFy,
+    url: urls.sectionEight,
+    summary: {
+      n: spreadRows.length,
+      voucher_competitive_count: spreadRows.filter((r) => r.voucher_competitive).length,
+      median_spread_pct: medianSpreadPct(spreadRows.map((r) => r.spread_pct)),
+    },
+    rows: spreadRows,
+  });
+
+  const zoriMonths = sources.zori.months;
+  const latestZoriMonth = zoriMonths.at(-1) as string;
+  const vintage: Vintage = {
+    safmrFiscalYear: latestFy,
+    zoriMonth: latestZoriMonth,
+    acsVintage: sources.acs.vintage,
+    crosswalkQuarter: sources.crosswalk.quarter,
+  };
+  const metaRecord: MetaRecord = {
+    counts: {
+      zips: zips.length,
+      counties: counties.length,
+      zips_with_market_rent: zips.filter((z) => z.zori_latest !== null).length,
+      section_8_rows: spreadRows.length,
+    },
+    vintages: {
+      hud_safmr: { fiscal_years: fiscalYears, latest_fiscal_year: latestFy, files: sources.safmr.files },
+      hud_fmr: { fiscal_year: sources.fmr.fiscalYear, files: [sources.fmr.file] },
+      zillow_zori: { first_month: zoriMonths[0] ?? null, latest_month: latestZoriMonth, files: [sources.zori.file] },
+      census_acs: { vintage: sources.acs.vintage, table: sources.acs.table, files: [sources.acs.file] },
+      hud_usps_crosswalk: { quarter: sources.crosswalk.quarter, files: [sources.crosswalk.file] },
+      geonames: { files: [sources.geonames.file] },
+      census_gazetteer: { files: [sources.gazetteer.file] },
+    },
+    endpoints: ENDPOINTS.map((e) => ({ ...e })),
+  };
+
+  return { site: urls.base, meta: metaBlock(site, generatedAt, vintage), zips, counties, sectionEight, metaRecord, warnings };
+}

@@ -1,0 +1,31 @@
+// The nearest published ZIP codes by great-circle distance.
+
+export interface Located {
+  zip: string;
+  latitude: number;
+  longitude: number;
+}
+
+const EARTH_RADIUS_KM = 6371.0088;
+const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
+
+/** Haversine distance in kilometres. */
+export function greatCircleKm(a: Located, b: Located): number {
+  const dLat = toRadians(b.latitude - a.latitude);
+  const dLon = toRadians(b.longitude - a.longitude);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(toRadians(a.latitude)) * Math.cos(toRadians(b.latitude)) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** For each located ZIP, the `count` others nearest to it; ties go to the lower ZIP. */
+export function nearestZips(points: readonly Located[], count = 6): Map<string, string[]> {
+  const result = new Map<string, string[]>();
+  for (const origin of points) {
+    const ranked = points
+      .filter((p) => p.zip !== origin.zip)
+      .map((p) => ({ zip: p.zip, km: greatCircleKm(origin, p) }))
+      .sort((a, b) => a.km - b.km || a.zip.localeCompare(b.zip));
+    result.set(origin.zip, ranked.slice(0, count).map((r) => r.zip));
+  }
+  return result;
+}

@@ -1,0 +1,78 @@
+// Which county, city and metro area a ZIP belongs to.
+import { SourceError } from '../errors.ts';
+import type { GeonamesPlace } from '../sources/geonames.ts';
+import type { CrosswalkRow } from '../sources/hud-crosswalk.ts';
+
+/** "St. Louis" → "st-louis": lowercase, each run of non-alphanumerics one hyphen, trimmed. */
+export function countySlug(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/**
+ * The crosswalk row that decides a ZIP's county: largest RES_RATIO, then larger TOT_RATIO, then
+ * the lower county FIPS. A ZIP with no residential addresses at all is placed by TOT_RATIO.
+ */
+export function primaryCrosswalkRow(rows: readonly CrosswalkRow[]): CrosswalkRow | undefined {
+  const anyResidential = rows.some((r) => r.resRatio > 0);
+  return [...rows].sort((a, b) => {
+    if (anyResidential && a.resRatio !== b.resRatio) return b.resRatio - a.resRatio;
+    if (a.totRatio !== b.totRatio) return b.totRatio - a.totRatio;
+    return a.county.localeCompare(b.county);
+  })[0];
+}
+
+export interface ZipPlace {
+  countyFips: string;
+  city: string;
+}
+
+/** "SAINT PAUL" → "Saint Paul": USPS writes cities in capitals. */
+export function titleCase(text: string): string {
+  return text.toLowerCase().replace(/(^|[\s\-/.'])([a-z])/g, (_, sep: string, ch: string) => sep + ch.toUpperCase());
+}
+
+/**
+ * County and city of one published ZIP. County: crosswalk, else GeoNames' county FIPS.
+ * City: GeoNames place name, else the crosswalk's USPS preferred city. Neither county: a build error.
+ */
+export function placeZip(
+  zip: string,
+  crosswalkRows: readonly CrosswalkRow[],
+  geonames: GeonamesPlace | undefined,
+  stateFips: string,
+  countyNames: ReadonlyMap<string, string>,
+  crosswalkFile: string,
+): ZipPlace {
+  const primary = primaryCrosswalkRow(crosswalkRows);
+  let countyFips: string | undefined;
+  if (primary) {
+    countyFips = primary.county;
+    if (!countyNames.has(countyFips)) {
+      throw new SourceError(
+        { file: primary.file, row: primary.row, column: 'COUNTY' },
+        `county code ${countyFips} of ZIP ${zip} is not in the state's county list`,
+      );
+    }
+  } else if (geonames?.countyCode) {
+    countyFips = stateFips + geonames.countyCode;
+    if (!countyNames.has(countyFips)) countyFips = undefined;
+  }
+  if (!countyFips) {
+    throw new SourceError({ file: crosswalkFile }, `ZIP ${zip} has no county: it is neither in the crosswalk nor placed in a known county by GeoNames`);
+  }
+  const city = geonames?.place || titleCase(primary?.city ?? '');
+  if (!city) throw new SourceError({ file: crosswalkFile }, `ZIP ${zip} has no city in GeoNames or the crosswalk`);
+  return { countyFips, city };
+}
+
+/**
+ * The metro area of a ZIP: among the HUD areas of its latest-year rows, the metropolitan one
+ * (alphabetically first if a split ZIP has two); null when none is metropolitan.
+ */
+export function metroArea(areaNames: readonly string[], metroByAreaName: ReadonlyMap<string, boolean>): string | null {
+  const metros = [...new Set(areaNames)].filter((name) => metroByAreaName.get(name) === true).sort();
+  return metros[0] ?? null;
+}

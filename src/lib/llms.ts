@@ -1,0 +1,134 @@
+// llms.txt (llmstxt.org) and llms-full.txt: the service described in plain text for language models.
+import type { CountyRecord, Meta, MetaRecord } from './contract.ts';
+import { componentSchemas } from './openapi.ts';
+import { ENDPOINTS, LICENSE, SERVICE_NAME, siteUrls } from './publication.ts';
+
+interface SiteFacts {
+  site: string;
+  meta: Meta;
+  record: MetaRecord;
+}
+
+const SUMMARY =
+  'Free, keyless, read-only static JSON for Minnesota rents: HUD Small Area Fair Market Rent (SAFMR) by bedroom count and fiscal year, ' +
+  'the Zillow Observed Rent Index (ZORI) by month, Census ACS median gross rent, and the voucher spread (market rent minus the 2-bedroom FMR), ' +
+  'for every ZIP code with a SAFMR and all 87 counties.';
+
+const examplePath = (path: string) => path.replace('{zip}', '55104').replace('{slug}', 'st-louis');
+
+export function llmsTxt({ site, meta, record }: SiteFacts): string {
+  const urls = siteUrls(site);
+  return [
+    `# ${SERVICE_NAME}`,
+    '',
+    `> ${SUMMARY}`,
+    '',
+    `Data: HUD SAFMR ${meta.sources.hud_safmr}, ZORI through ${meta.sources.zori}, ACS ${record.vintages.census_acs.vintage}. ` +
+      `${record.counts.zips} ZIP codes, ${record.counts.counties} counties, ${record.counts.section_8_rows} ZIP codes with both an FMR and a market rent. ` +
+      `No key, no rate limit, CORS open to any origin. Licence ${LICENSE.name}; attribution required: "${meta.attribution}" ` +
+      'Neither FMR nor the market rent index is a rent quote for any address.',
+    '',
+    '## API',
+    '',
+    ...ENDPOINTS.map((e) => `- [${e.operation_id}](${urls.api(examplePath(e.path))}): GET ${e.path}. ${e.summary}`),
+    '',
+    '## Docs',
+    '',
+    `- [OpenAPI 3.1 contract](${urls.api('/openapi.json')}): every endpoint, field and type`,
+    `- [Full text summary](${urls.api('/llms-full.txt')}): fields, sources, vintages and county medians in plain text`,
+    `- [Developer docs](${urls.docs})`,
+    '',
+    '## Optional',
+    '',
+    `- [Voucher spread table](${urls.sectionEight}): the page for people`,
+    `- [Sitemap](${urls.api('/sitemap-index.xml')})`,
+    '',
+  ].join('\n');
+}
+
+type JsonSchema = { type?: string | string[]; $ref?: string; anyOf?: JsonSchema[]; items?: JsonSchema; description?: string; properties?: Record<string, JsonSchema>; required?: string[]; additionalProperties?: JsonSchema | boolean };
+
+function typeName(schema: JsonSchema): string {
+  if (schema.$ref) return schema.$ref.split('/').pop() as string;
+  if (schema.anyOf) return schema.anyOf.map(typeName).join(' or ');
+  if (schema.type === 'array' && schema.items) return `array of ${typeName(schema.items)}`;
+  if (schema.type === 'object' && schema.additionalProperties && typeof schema.additionalProperties === 'object') {
+    return `object of ${typeName(schema.additionalProperties)}`;
+  }
+  return Array.isArray(schema.type) ? schema.type.join(' or ') : (schema.type ?? 'any');
+}
+
+function describeSchemas(): string[] {
+  const lines: string[] = [];
+  for (const [name, schema] of Object.entries(componentSchemas()) as [string, JsonSchema][]) {
+    lines.push(`### ${name}`, '');
+    if (schema.description) lines.push(schema.description, '');
+    for (const [field, prop] of Object.entries(schema.properties ?? {})) {
+      const description = prop.description ?? prop.anyOf?.find((s) => s.description)?.description;
+      lines.push(`- \`${field}\` (${typeName(prop)})${description ? `: ${description}` : ''}`);
+    }
+    lines.push('');
+  }
+  return lines;
+}
+
+const cell = (v: number | null, unit = '') => (v === null ? '—' : `${v}${unit}`);
+
+export function llmsFullTxt(facts: SiteFacts, counties: readonly CountyRecord[]): string {
+  const { site, meta, record } = facts;
+  const urls = siteUrls(site);
+  const v = record.vintages;
+  return [
+    llmsTxt(facts).trimEnd(),
+    '',
+    '## How to use it',
+    '',
+    `Base URL: ${urls.base}. Every endpoint is GET, takes no query parameters, returns application/json, and carries \`meta\` ` +
+      '(licence, attribution, source vintages, generated_at, schema_version 1.0, docs). Fetch /api/v1/meta.json first and compare ' +
+      '`meta.generated_at` to see whether anything changed; files are immutable between regenerations and cached for one day. ' +
+      'An unknown ZIP or county is a 404 with a JSON problem body.',
+    '',
+    ...ENDPOINTS.map((e) => `- ${e.operation_id}: GET ${urls.api(e.path)} (example: ${urls.api(examplePath(e.path))}). ${e.summary}.`),
+    '',
+    '## Rules behind the numbers',
+    '',
+    '- A published ZIP has HUD SAFMR values in the latest fiscal year and a Minnesota prefix (550-567).',
+    '- `fmr` is the latest fiscal year of `fmr_by_fy`; `fmr2_yoy_pct` = 100 × (2-bedroom FMR latest − prior year) / prior year, one decimal.',
+    '- `zori_latest` is the last month of the ZIP\'s ZORI series, rent rounded to whole dollars; monthly rents have 2 decimals.',
+    '- `spread` = market rent − 2-bedroom FMR; `spread_pct` = 100 × spread / 2-bedroom FMR; `voucher_competitive` = FMR ≥ market rent. All null without a market rent.',
+    '- County of a ZIP: HUD-USPS crosswalk row with the largest residential ratio; city: GeoNames place name, else USPS preferred city.',
+    '- `metro`: the HUD metropolitan FMR area of the ZIP in the latest year (alphabetically first if a split ZIP has two), else null.',
+    '- `nearby`: the six nearest published ZIPs by great-circle distance between Census ZCTA centroids (GeoNames coordinates where no ZCTA).',
+    '- County medians: over the county\'s ZIP rows; an even count averages the middle two; rents to whole dollars, percents to one decimal.',
+    '- Rounding everywhere: half up.',
+    '',
+    '## Fields',
+    '',
+    ...describeSchemas(),
+    '## Sources and vintages',
+    '',
+    `- HUD Small Area Fair Market Rents, fiscal years ${v.hud_safmr.fiscal_years.join(', ')} (latest FY${v.hud_safmr.latest_fiscal_year}). Public domain (U.S. government work).`,
+    `- HUD county Fair Market Rents FY${v.hud_fmr.fiscal_year}: county names and FIPS, metro flags. Public domain.`,
+    `- Zillow Observed Rent Index, ZIP level, smoothed, all homes plus multifamily: ${v.zillow_zori.first_month ?? '?'} to ${v.zillow_zori.latest_month}. Zillow Research data; cite Zillow.`,
+    `- U.S. Census Bureau ACS 5-year ${v.census_acs.vintage}, table ${v.census_acs.table} (median gross rent) by ZCTA. Public domain.`,
+    `- HUD-USPS ZIP Code Crosswalk ${v.hud_usps_crosswalk.quarter ?? ''}: ZIP to county. Public domain.`,
+    '- GeoNames postal codes: place names and coordinates. CC BY 4.0.',
+    '- U.S. Census Bureau ZCTA Gazetteer: internal points. Public domain.',
+    '',
+    `Licence of this dataset: ${LICENSE.name} (${LICENSE.url}). Commercial use allowed; attribution is the only condition. Underlying sources keep their own terms.`,
+    '',
+    `Attribution: ${meta.attribution}`,
+    '',
+    `Generated at ${meta.generated_at}.`,
+    '',
+    `## Counties (${counties.length})`,
+    '',
+    '| County | Slug | ZIPs | ZIPs with market rent | Median 2-bedroom FMR | Median market rent | Median FMR change % |',
+    '|---|---|---:|---:|---:|---:|---:|',
+    ...counties.map(
+      (c) =>
+        `| ${c.county} | ${c.county_slug} | ${c.zip_count} | ${c.zori_zip_count} | ${cell(c.medians.fmr2)} | ${cell(c.medians.market_rent)} | ${cell(c.medians.fmr2_yoy_pct)} |`,
+    ),
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,46 @@
+// GeoNames postal codes (`US.txt`): tab-separated, no header, unquoted.
+import { readDelimited } from './readers.ts';
+import { RowReader } from './table.ts';
+
+export interface GeonamesPlace {
+  zip: string;
+  place: string;
+  stateCode: string;
+  /** Three-digit county FIPS as GeoNames gives it (admin2 code), or null. */
+  countyCode: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+// Columns by position: the dump documents them but has no header row.
+const POSTAL_CODE = 1;
+const PLACE_NAME = 2;
+const ADMIN1_CODE = 4;
+const ADMIN2_CODE = 6;
+const LATITUDE = 9;
+const LONGITUDE = 10;
+
+export function parseGeonames(text: string, file: string, keepZip: (zip: string) => boolean): GeonamesPlace[] {
+  const table = readDelimited(text, file, { delimiter: '\t', hasHeader: false, quoted: false });
+  const reader = new RowReader(table);
+  const places: GeonamesPlace[] = [];
+  for (let i = 0; i < table.rows.length; i++) {
+    reader.at(i);
+    const zip = reader.text(POSTAL_CODE);
+    if (!/^\d{5}$/.test(zip) || !keepZip(zip)) continue;
+    const county = reader.text(ADMIN2_CODE);
+    const latitude = reader.number(LATITUDE, 'latitude');
+    const longitude = reader.number(LONGITUDE, 'longitude');
+    if (latitude !== null && Math.abs(latitude) > 90) reader.fail(LATITUDE, `latitude ${latitude} is out of range`);
+    if (longitude !== null && Math.abs(longitude) > 180) reader.fail(LONGITUDE, `longitude ${longitude} is out of range`);
+    places.push({
+      zip,
+      place: reader.text(PLACE_NAME),
+      stateCode: reader.text(ADMIN1_CODE),
+      countyCode: /^\d{3}$/.test(county) ? county : null,
+      latitude,
+      longitude,
+    });
+  }
+  return places;
+}

@@ -1,0 +1,80 @@
+// HUD Small Area Fair Market Rents: one file per fiscal year, as HUD's workbook or a tidy CSV.
+import { SourceError } from '../errors.ts';
+import { readDelimited, readWorkbook } from './readers.ts';
+import { findColumn, headerIs, RowReader, type Table } from './table.ts';
+
+export const BEDROOMS = ['br0', 'br1', 'br2', 'br3', 'br4'] as const;
+export type Bedroom = (typeof BEDROOMS)[number];
+export type BedroomRents = Record<Bedroom, number | null>;
+
+export interface SafmrRow {
+  zip: string;
+  fiscalYear: number;
+  rents: BedroomRents;
+  /** HUD FMR area the row belongs to; a ZIP split between areas has one row per area. */
+  areaName: string;
+  file: string;
+  row: number;
+}
+
+// HUD's headers drift: `ZIP\r\nCode` (FY2024), `ZIP Code`, plain `zip_code` in tidy copies.
+const isZipHeader = headerIs('zip code', 'zip', 'zip_code', 'zipcode');
+const isAreaNameHeader = (h: string) =>
+  h === 'hud_area_name' || h === 'metro_area' || (h.startsWith('hud ') && h.endsWith('area name'));
+// `SAFMR 2BR` is the rent; `SAFMR 2BR - 90% Payment Standard` and friends are derived bands we skip.
+const bedroomHeader = (digit: number) => headerIs(`safmr ${digit}br`, `safmr_${digit}br`, `safmr ${digit} br`);
+
+/** The fiscal year a HUD file name states: `fy2024_safmrs_revised.xlsx` → 2024. */
+export function fiscalYearFromFileName(file: string): number | undefined {
+  const match = /fy[_ -]?(\d{4})/i.exec(file.split('/').pop() ?? file);
+  return match ? Number(match[1]) : undefined;
+}
+
+function readRows(table: Table, keepZip: (zip: string) => boolean, fixedYear: number | undefined): SafmrRow[] {
+  const zipCol = findColumn(table, 'ZIP Code', isZipHeader);
+  const areaCol = findColumn(table, 'HUD area name', isAreaNameHeader);
+  const yearCol = fixedYear === undefined ? findColumn(table, 'fiscal_year', headerIs('fiscal_year', 'fiscal year')) : undefined;
+  const rentCols = BEDROOMS.map((br, digit) => findColumn(table, `SAFMR ${digit}BR (${br})`, bedroomHeader(digit)));
+  // Typed explicitly so that `reader.fail(...)`, which never returns, narrows like a throw.
+  const reader: RowReader = new RowReader(table);
+  const rows: SafmrRow[] = [];
+  for (let i = 0; i < table.rows.length; i++) {
+    reader.at(i);
+    // HUD stores the ZIP as a number, so 01001 arrives as 1001.
+    const zip = reader.code(zipCol, 5, 'ZIP');
+    if (!keepZip(zip)) continue;
+    let fiscalYear = fixedYear;
+    if (yearCol !== undefined) {
+      const year = reader.number(yearCol, 'fiscal year');
+      if (year === null || !Number.isInteger(year) || year < 1990 || year > 2100) reader.fail(yearCol, `fiscal year ${JSON.stringify(reader.text(yearCol))} is not a year`);
+      fiscalYear = year;
+    }
+    const rents = {} as BedroomRents;
+    BEDROOMS.forEach((br, digit) => {
+      rents[br] = reader.wholeDollars(rentCols[digit] as number, `SAFMR ${digit}BR`);
+    });
+    rows.push({
+      zip,
+      fiscalYear: fiscalYear as number,
+      rents,
+      // The parquet-derived names kept HUD's line breaks in some copies; one space is the name.
+      areaName: reader.text(areaCol).replace(/\s+/g, ' '),
+      file: table.file,
+      row: reader.row,
+    });
+  }
+  return rows;
+}
+
+/** HUD's own SAFMR workbook. The fiscal year is not in the sheet, only in the file name. */
+export async function parseSafmrWorkbook(bytes: Buffer, file: string, keepZip: (zip: string) => boolean): Promise<SafmrRow[]> {
+  const fiscalYear = fiscalYearFromFileName(file);
+  if (fiscalYear === undefined) throw new SourceError({ file }, 'cannot tell the fiscal year: the file name should contain fyYYYY, as HUD names it');
+  const table = await readWorkbook(bytes, file, (header) => header.some(isZipHeader) && header.some(bedroomHeader(2)));
+  return readRows(table, keepZip, fiscalYear);
+}
+
+/** The tidy CSV: `zip_code,fiscal_year,safmr_0br..safmr_4br,hud_area_name`, one or more years. */
+export function parseSafmrCsv(text: string, file: string, keepZip: (zip: string) => boolean): SafmrRow[] {
+  return readRows(readDelimited(text, file), keepZip, undefined);
+}

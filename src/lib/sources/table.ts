@@ -1,0 +1,147 @@
+import { SourceError } from '../errors.ts';
+
+/** A cell as the readers hand it over: CSV gives strings, workbooks give numbers, strings, booleans or dates. */
+export type Cell = string | number | boolean | Date | null | undefined;
+
+/** A header row plus data rows, with enough bookkeeping to point at any cell in an error. */
+export interface Table {
+  file: string;
+  header: string[];
+  rows: Cell[][];
+  /** The row number (line, or sheet row) a person sees for each data row. */
+  rowNumbers: number[];
+  /** How a column is named in messages: `safmr_2br`, or `C (ZIP Code)` for a sheet. */
+  columnLabel: (index: number) => string;
+}
+
+/** Header text compared loosely: HUD writes `ZIP\r\nCode` one year and `ZIP Code` the next. */
+export function normalizeHeader(header: unknown): string {
+  return String(header ?? '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+}
+
+export function sheetColumnLetter(index: number): string {
+  let letters = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) {
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  }
+  return letters;
+}
+
+/**
+ * The index of the first column whose normalized header passes `matches`.
+ * A missing column is an error naming what was looked for and what the file has.
+ */
+export function findColumn(table: Table, wanted: string, matches: (header: string) => boolean): number;
+export function findColumn(
+  table: Table,
+  wanted: string,
+  matches: (header: string) => boolean,
+  optional: true,
+): number | undefined;
+export function findColumn(
+  table: Table,
+  wanted: string,
+  matches: (header: string) => boolean,
+  optional = false,
+): number | undefined {
+  const index = table.header.findIndex((h) => matches(normalizeHeader(h)));
+  if (index >= 0) return index;
+  if (optional) return undefined;
+  const found = table.header.map((h) => JSON.stringify(normalizeHeader(h))).join(', ');
+  throw new SourceError({ file: table.file, row: table.rowNumbers[0] ? table.rowNumbers[0] - 1 : 1 }, `missing column ${wanted}; the header has ${found || 'nothing'}`);
+}
+
+export function headerIs(...names: string[]): (header: string) => boolean {
+  const set = new Set(names);
+  return (header) => set.has(header);
+}
+
+/** Typed access to one data row; every failure names the file, row and column. */
+export class RowReader {
+  private readonly table: Table;
+  private cells: Cell[] = [];
+  row = 0;
+
+  constructor(table: Table) {
+    this.table = table;
+  }
+
+  at(index: number): this {
+    this.cells = this.table.rows[index] ?? [];
+    this.row = this.table.rowNumbers[index] ?? index + 2;
+    return this;
+  }
+
+  fail(column: number | undefined, detail: string): never {
+    throw new SourceError(
+      {
+        file: this.table.file,
+        row: this.row,
+        ...(column === undefined ? {} : { column: this.table.columnLabel(column) }),
+      },
+      detail,
+    );
+  }
+
+  raw(column: number): Cell {
+    return this.cells[column];
+  }
+
+  isEmpty(column: number): boolean {
+    const cell = this.cells[column];
+    return cell === null || cell === undefined || (typeof cell === 'string' && cell.trim() === '');
+  }
+
+  text(column: number): string {
+    const cell = this.cells[column];
+    if (cell === null || cell === undefined) return '';
+    if (cell instanceof Date) return cell.toISOString();
+    return String(cell).trim();
+  }
+
+  /** A five-digit code that a spreadsheet may have stored as a number (leading zeros lost). */
+  code(column: number, digits: number, what: string): string {
+    const cell = this.cells[column];
+    let text: string;
+    if (typeof cell === 'number') {
+      if (!Number.isInteger(cell) || cell < 0) this.fail(column, `${what} ${cell} is not a ${digits}-digit code`);
+      text = String(cell);
+    } else {
+      text = this.text(column);
+    }
+    if (!/^\d+$/.test(text) || text.length > digits) {
+      this.fail(column, `${what} ${JSON.stringify(text)} is not a ${digits}-digit code`);
+    }
+    return text.padStart(digits, '0');
+  }
+
+  /** A finite number, or null for an empty cell. */
+  number(column: number, what: string): number | null {
+    const cell = this.cells[column];
+    if (this.isEmpty(column)) return null;
+    const value = typeof cell === 'number' ? cell : Number(String(cell).trim().replace(/^\$/, '').replaceAll(',', ''));
+    if (typeof cell === 'boolean' || cell instanceof Date || !Number.isFinite(value)) {
+      this.fail(column, `${what} ${JSON.stringify(this.text(column))} is not a number`);
+    }
+    return value;
+  }
+
+  /** A rent in whole dollars, or null for an empty cell; negative or fractional rents are errors. */
+  wholeDollars(column: number, what: string): number | null {
+    const value = this.number(column, what);
+    if (value === null) return null;
+    if (value < 0) this.fail(column, `${what} ${value} is negative`);
+    if (!Number.isInteger(value)) this.fail(column, `${what} ${value} is not in whole dollars`);
+    return value;
+  }
+
+  /** A non-negative amount that may carry cents (market rents), or null for an empty cell. */
+  amount(column: number, what: string): number | null {
+    const value = this.number(column, what);
+    if (value !== null && value < 0) this.fail(column, `${what} ${value} is negative`);
+    return value;
+  }
+}

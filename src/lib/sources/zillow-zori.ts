@@ -1,0 +1,71 @@
+// Zillow Observed Rent Index, ZIP level, monthly: one row per ZIP, one column per month.
+import { SourceError } from '../errors.ts';
+import { readDelimited } from './readers.ts';
+import { findColumn, headerIs, RowReader } from './table.ts';
+
+export interface ZoriPoint {
+  /** `YYYY-MM`. */
+  month: string;
+  /** Dollars as published (smoothed, with cents). */
+  rent: number;
+}
+
+export interface ZoriSeries {
+  zip: string;
+  points: ZoriPoint[];
+  file: string;
+  row: number;
+}
+
+export interface ZoriFile {
+  series: ZoriSeries[];
+  /** Every month column of the file, oldest first, whether or not the state has values in it. */
+  months: string[];
+}
+
+/**
+ * A month column header as `YYYY-MM`. Zillow publishes `2023-10-31`; a spreadsheet that re-saved
+ * the file writes `10/31/2023`. Anything else is not a month column.
+ */
+export function monthFromHeader(header: string): string | undefined {
+  const iso = /^(\d{4})-(\d{2})-\d{2}$/.exec(header.trim());
+  if (iso) return `${iso[1]}-${iso[2]}`;
+  const us = /^(\d{1,2})\/\d{1,2}\/(\d{4})$/.exec(header.trim());
+  if (us && Number(us[1]) >= 1 && Number(us[1]) <= 12) return `${us[2]}-${(us[1] as string).padStart(2, '0')}`;
+  return undefined;
+}
+
+export function parseZoriCsv(text: string, file: string, keepZip: (zip: string) => boolean): ZoriFile {
+  const table = readDelimited(text, file);
+  const zipCol = findColumn(table, 'RegionName', headerIs('regionname'));
+  const typeCol = findColumn(table, 'RegionType', headerIs('regiontype'), true);
+  const monthCols: { index: number; month: string }[] = [];
+  table.header.forEach((header, index) => {
+    const month = monthFromHeader(header);
+    if (month) monthCols.push({ index, month });
+  });
+  if (monthCols.length === 0) throw new SourceError({ file, row: 1 }, 'no month columns (expected headers like 2023-10-31 or 10/31/2023)');
+  for (let i = 1; i < monthCols.length; i++) {
+    const prev = monthCols[i - 1] as { index: number; month: string };
+    const cur = monthCols[i] as { index: number; month: string };
+    if (cur.month <= prev.month) {
+      throw new SourceError({ file, row: 1, column: table.header[cur.index] as string }, `month ${cur.month} does not follow ${prev.month}`);
+    }
+  }
+  const reader = new RowReader(table);
+  const series: ZoriSeries[] = [];
+  for (let i = 0; i < table.rows.length; i++) {
+    reader.at(i);
+    if (typeCol !== undefined && reader.text(typeCol).toLowerCase() !== 'zip') continue;
+    // Spreadsheets turn RegionName 01001 into the number 1001; the ZIP is the text padded back.
+    const zip = reader.code(zipCol, 5, 'RegionName');
+    if (!keepZip(zip)) continue;
+    const points: ZoriPoint[] = [];
+    for (const { index, month } of monthCols) {
+      const rent = reader.amount(index, `rent for ${month}`);
+      if (rent !== null) points.push({ month, rent });
+    }
+    series.push({ zip, points, file: table.file, row: reader.row });
+  }
+  return { series, months: monthCols.map((c) => c.month) };
+}
