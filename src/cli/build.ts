@@ -7,11 +7,11 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'astro';
-import { DEFAULT_SITE } from '../astro.config.mjs';
-import { optionsFromEnv, sharedDataset } from '../src/lib/dataset.ts';
-import { isSourceError } from '../src/lib/errors.ts';
+import { DEFAULT_SITE } from '../../astro.config.mjs';
+import { optionsFromEnv, sharedDataset } from '../lib/dataset.ts';
+import { isSourceError } from '../lib/errors.ts';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 class UsageError extends Error {}
 

