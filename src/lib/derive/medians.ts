@@ -9,10 +9,15 @@ export interface Medians {
   fmr2_yoy_pct: number | null;
 }
 
-/** d3's median takes the mean of the middle two for an even count; rents to dollars, percents to 1 decimal. */
+/**
+ * d3's median takes the mean of the middle two for an even count. The values are scaled to
+ * integers first (tenths for percents), so that mean is exact: (-1.8 + 7.5) / 2 in floating point
+ * is 2.8499…, which would round the wrong way.
+ */
 function roundedMedian(values: (number | null)[], digits: number): number | null {
-  const m = median(values.filter((v): v is number => v !== null));
-  return m === undefined ? null : roundHalfUp(m, digits);
+  const scale = 10 ** digits;
+  const m = median(values.filter((v): v is number => v !== null).map((v) => Math.round(v * scale)));
+  return m === undefined ? null : roundHalfUp(m) / scale;
 }
 
 export function countyMedians(rows: readonly IndexZip[]): Medians {

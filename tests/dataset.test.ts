@@ -1,0 +1,214 @@
+// The whole model from the real shared sources: counts, hand-checked values, invariants on every row.
+import { describe, expect, it } from 'vitest';
+import { CountyRecord, SectionEightRecord, ZipRecord, MetaRecord, Meta, type IndexZip } from '../src/lib/contract.ts';
+import { loadDataset } from '../src/lib/dataset.ts';
+import { toIndexRow } from '../src/lib/derive/dataset.ts';
+import { greatCircleKm } from '../src/lib/derive/nearby.ts';
+import { readSources } from '../src/lib/sources/read-sources.ts';
+import { MINNESOTA } from '../src/lib/state.ts';
+import { SHARED_SOURCES, TEST_SITE } from './helpers/paths.ts';
+
+const dataset = await loadDataset({ sourcesDir: SHARED_SOURCES, site: TEST_SITE, generatedAt: '2026-01-01T00:00:00Z' });
+const zip = (z: string) => {
+  const found = dataset.zips.find((r) => r.zip === z);
+  if (!found) throw new Error(`ZIP ${z} is not published`);
+  return found;
+};
+const county = (slug: string) => dataset.counties.find((c) => c.county_slug === slug);
+
+describe('counts, as the data gives them', () => {
+  it('publishes 911 FY2026 ZIPs, 87 counties, 108 ZIPs with both an FMR and a market rent', () => {
+    expect(dataset.metaRecord.counts).toEqual({ zips: 911, counties: 87, zips_with_market_rent: 108, section_8_rows: 108 });
+    expect(dataset.zips).toHaveLength(911);
+    expect(dataset.counties).toHaveLength(87);
+  });
+
+  it('records the vintages read: FY2021-FY2026, ZORI 2015-01 to 2023-10, ACS 2019-2023, crosswalk 2024-Q3', () => {
+    const v = dataset.metaRecord.vintages;
+    expect(v.hud_safmr.fiscal_years).toEqual([2021, 2022, 2023, 2024, 2025, 2026]);
+    expect(v.hud_safmr.files.map((f) => f.name)).toContain('hud_safmr/fy2024_safmrs_revised.xlsx');
+    expect(v.hud_fmr.fiscal_year).toBe(2026);
+    expect(v.zillow_zori).toMatchObject({ first_month: '2015-01', latest_month: '2023-10' });
+    expect(v.census_acs).toMatchObject({ vintage: '2019-2023', table: 'B25064' });
+    expect(v.hud_usps_crosswalk.quarter).toBe('2024-Q3');
+    // PROVENANCE.md gives the sha256 of each shared file.
+    expect(v.geonames.files[0]).toEqual({ name: 'geonames/US.txt', bytes: 2668861, sha256: 'c3044b608d6d43030d717887a25c11c27e728d8d95505aedc7b45e21831a8623' });
+    expect(dataset.meta.sources).toEqual({ hud_safmr: 'FY2026', zori: '2023-10' });
+  });
+
+  it('warns about the three FY2026 ZIPs the 2024-Q3 crosswalk does not know (PROVENANCE: 55814, 56030, 56140)', () => {
+    expect(dataset.warnings).toEqual([
+      'ZIP 55814 is not in the crosswalk: county from GeoNames',
+      'ZIP 56030 is not in the crosswalk: county from GeoNames',
+      'ZIP 56140 is not in the crosswalk: county from GeoNames',
+    ]);
+  });
+});
+
+describe('ZIPs worked out by hand from the source rows', () => {
+  it('55104 Saint Paul: every field from its SAFMR, ZORI, ACS, crosswalk and GeoNames rows', () => {
+    const r = zip('55104');
+    expect(r).toMatchObject({
+      city: 'Saint Paul', // GeoNames
+      county: 'Ramsey', // crosswalk row 31028: county 27123, RES_RATIO 1
+      county_slug: 'ramsey',
+      metro: 'Minneapolis-St. Paul-Bloomington, MN-WI HUD Metro FMR Area',
+      url: `${TEST_SITE}/zip/55104/`,
+      fmr_latest_fy: 2026,
+      fmr: { br0: 1110, br1: 1260, br2: 1530, br3: 2020, br4: 2270 },
+      fmr2_yoy_pct: 4.1, // (1530 - 1470) / 1470 = 4.08%
+      zori_latest: { month: '2023-10', rent: 1774 }, // 1773.711566
+      acs: { median_gross_rent: 1159, margin_of_error: null, vintage: '2019-2023', table: 'B25064' },
+      spread: 244, // 1774 - 1530
+      spread_pct: 15.9, // 244 / 1530 = 15.947%
+      voucher_competitive: false,
+    });
+    // FY2024 comes from HUD's workbook, sheet row 15008.
+    expect(r.fmr_by_fy['2024']).toEqual({ br0: 1060, br1: 1200, br2: 1470, br3: 1980, br4: 2250 });
+    expect(Object.keys(r.fmr_by_fy)).toEqual(['2021', '2022', '2023', '2024', '2025', '2026']);
+    expect(r.zori_monthly).toHaveLength(83);
+    expect(r.zori_monthly[0]).toEqual({ month: '2016-12', rent: 1301.12 }); // 1301.116798
+    expect(r.zori_monthly.at(-1)).toEqual({ month: '2023-10', rent: 1773.71 });
+    expect(r.nearby.map((n) => n.zip)).toEqual(['55105', '55114', '55108', '55103', '55102', '55406']);
+  });
+
+  it('55602 Brimson: split between St. Louis (RES_RATIO 0.89) and Lake (0.11), and between two HUD areas', () => {
+    expect(zip('55602')).toMatchObject({ county: 'St. Louis', county_slug: 'st-louis', metro: 'Duluth, MN-WI MSA' });
+  });
+
+  it('56763 Warroad: non-metro Roseau County, no market rent', () => {
+    expect(zip('56763')).toMatchObject({
+      city: 'Warroad', county: 'Roseau', metro: null, fmr2_yoy_pct: 4.3, // (970 - 930) / 930
+      zori_monthly: [], zori_latest: null, spread: null, spread_pct: null, voucher_competitive: null,
+      acs: { median_gross_rent: 830 },
+    });
+    // Nearest centroids, checked with an independent haversine: 14.5, 19.1, 28.5, 30.5, 31.6, 34.2 km.
+    expect(zip('56763').nearby.map((n) => n.zip)).toEqual(['56673', '56756', '56711', '56751', '56686', '56761']);
+  });
+
+  it('55814 Duluth: not in the 2024-Q3 crosswalk, placed by GeoNames county 137', () => {
+    expect(zip('55814')).toMatchObject({ city: 'Duluth', county: 'St. Louis', fmr2_yoy_pct: 9.0 }); // (1570 - 1440) / 1440 = 9.03%
+  });
+
+  it('55001 Afton: ACS rent suppressed, FMR unchanged', () => {
+    expect(zip('55001')).toMatchObject({ county: 'Washington', acs: null, fmr2_yoy_pct: 0 });
+  });
+
+  it('55406 Minneapolis: market rent below the FMR, so a voucher is competitive', () => {
+    expect(toIndexRow(zip('55406'))).toMatchObject({ fmr: { br2: 1640 }, zori_latest: { rent: 1545 }, spread: -95, spread_pct: -5.8, voucher_competitive: true });
+  });
+});
+
+describe('counties worked out by hand', () => {
+  it('Cook: six ZIPs, median of 1020 and 1180, of 2.6% and 4.3%; no market rent', () => {
+    expect(county('cook')).toMatchObject({ zip_count: 6, zori_zip_count: 0, medians: { fmr2: 1100, market_rent: null, fmr2_yoy_pct: 3.5 } });
+  });
+
+  it('Lake of the Woods: median 2.85% rounds half up to 2.9', () => {
+    expect(county('lake-of-the-woods')).toMatchObject({ zip_count: 4, medians: { fmr2: 1065, market_rent: null, fmr2_yoy_pct: 2.9 } });
+  });
+
+  it('St. Louis and Hennepin', () => {
+    expect(county('st-louis')).toMatchObject({ county: 'St. Louis', zip_count: 47, zori_zip_count: 3, medians: { fmr2: 1120, market_rent: 1690, fmr2_yoy_pct: 8.2 } });
+    expect(county('hennepin')).toMatchObject({ zip_count: 72, zori_zip_count: 48, medians: { fmr2: 1775, market_rent: 1684, fmr2_yoy_pct: 1.7 } });
+  });
+
+  it('the voucher spread: 108 rows, 79 competitive, median -6.55% rounds half up to -6.5', () => {
+    expect(dataset.sectionEight).toMatchObject({ fiscal_year: 2026, url: `${TEST_SITE}/section-8/`, summary: { n: 108, voucher_competitive_count: 79, median_spread_pct: -6.5 } });
+  });
+});
+
+describe('invariants over every row', () => {
+  const sorted = (values: string[]) => [...values].sort();
+
+  it('validates every record against the contract schemas', () => {
+    for (const r of dataset.zips) ZipRecord.parse(r);
+    for (const c of dataset.counties) CountyRecord.parse(c);
+    SectionEightRecord.parse(dataset.sectionEight);
+    MetaRecord.parse(dataset.metaRecord);
+    Meta.parse(dataset.meta);
+  });
+
+  it('sorts every list by ZIP or slug', () => {
+    expect(dataset.zips.map((z) => z.zip)).toEqual(sorted(dataset.zips.map((z) => z.zip)));
+    expect(dataset.counties.map((c) => c.county_slug)).toEqual(sorted(dataset.counties.map((c) => c.county_slug)));
+    expect(dataset.sectionEight.rows.map((r) => r.zip)).toEqual(sorted(dataset.sectionEight.rows.map((r) => r.zip)));
+    for (const c of dataset.counties) expect(c.zips.map((z) => z.zip)).toEqual(sorted(c.zips.map((z) => z.zip)));
+  });
+
+  it('keeps fmr, yoy, market rent and spread consistent in every ZIP', () => {
+    for (const r of dataset.zips) {
+      expect(r.fmr).toEqual(r.fmr_by_fy[String(r.fmr_latest_fy)]);
+      expect(/^5[56]\d{3}$/.test(r.zip) && Number(r.zip.slice(0, 3)) >= 550 && Number(r.zip.slice(0, 3)) <= 567).toBe(true);
+      const prior = r.fmr_by_fy[String(r.fmr_latest_fy - 1)]?.br2 ?? null;
+      const expectedYoy = prior === null || r.fmr.br2 === null ? null : Math.round((1000 * (r.fmr.br2 - prior)) / prior) / 10;
+      expect(r.fmr2_yoy_pct === null ? null : Math.abs(r.fmr2_yoy_pct - (expectedYoy as number)) <= 0.1).toBe(expectedYoy === null ? null : true);
+      const months = r.zori_monthly.map((m) => m.month);
+      expect(months).toEqual([...new Set(months)].sort());
+      if (r.zori_latest) {
+        const last = r.zori_monthly.at(-1) as { month: string; rent: number };
+        expect(r.zori_latest.month).toBe(last.month);
+        expect(Math.abs(r.zori_latest.rent - last.rent)).toBeLessThanOrEqual(0.51);
+      } else {
+        expect(r.zori_monthly).toEqual([]);
+      }
+      if (r.zori_latest && r.fmr.br2 !== null) {
+        expect(r.spread).toBe(r.zori_latest.rent - r.fmr.br2);
+        expect(Math.abs((r.spread_pct as number) - (100 * (r.spread as number)) / r.fmr.br2)).toBeLessThanOrEqual(0.05);
+        expect(r.voucher_competitive).toBe(r.fmr.br2 >= r.zori_latest.rent);
+      } else {
+        expect([r.spread, r.spread_pct, r.voucher_competitive]).toEqual([null, null, null]);
+      }
+    }
+  });
+
+  it('lists six nearby ZIPs for every ZIP, never itself, nearest first, all published', async () => {
+    const sources = await readSources(SHARED_SOURCES, MINNESOTA);
+    const centroid = new Map(sources.gazetteer.centroids.map((c) => [c.zcta, c]));
+    const geonames = new Map(sources.geonames.places.map((p) => [p.zip, p]));
+    const at = (z: string) => {
+      const c = centroid.get(z) ?? geonames.get(z);
+      return { zip: z, latitude: c?.latitude as number, longitude: c?.longitude as number };
+    };
+    const published = new Set(dataset.zips.map((z) => z.zip));
+    for (const r of dataset.zips) {
+      expect(r.nearby).toHaveLength(6);
+      const distances = r.nearby.map((n) => greatCircleKm(at(r.zip), at(n.zip)));
+      expect(distances).toEqual([...distances].sort((a, b) => a - b));
+      for (const n of r.nearby) {
+        expect(n.zip).not.toBe(r.zip);
+        expect(published.has(n.zip)).toBe(true);
+        expect(n.url).toBe(`${TEST_SITE}/zip/${n.zip}/`);
+      }
+      // Nothing left out is nearer than the sixth.
+      const sixth = distances.at(-1) as number;
+      const nearer = dataset.zips.filter((o) => o.zip !== r.zip && greatCircleKm(at(r.zip), at(o.zip)) < sixth);
+      expect(nearer.length).toBeLessThanOrEqual(5);
+    }
+  });
+
+  it('gives every county its ZIP rows, the same rows as the index, and medians recomputed plainly', () => {
+    const median = (values: number[]) => {
+      const s = [...values].sort((a, b) => a - b);
+      const mid = Math.floor(s.length / 2);
+      return s.length === 0 ? null : s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+    };
+    let total = 0;
+    for (const c of dataset.counties) {
+      const rows: IndexZip[] = dataset.zips.filter((z) => z.county_slug === c.county_slug).map(toIndexRow);
+      expect(c.zips).toEqual(rows);
+      expect(c.zip_count).toBe(rows.length);
+      expect(c.zori_zip_count).toBe(rows.filter((r) => r.zori_latest).length);
+      const fmr2 = median(rows.map((r) => r.fmr.br2).filter((v): v is number => v !== null));
+      expect(c.medians.fmr2 === null ? null : Math.abs(c.medians.fmr2 - (fmr2 as number)) <= 0.5).toBe(fmr2 === null ? null : true);
+      total += c.zip_count;
+    }
+    expect(total).toBe(911);
+  });
+
+  it('puts exactly the ZIPs with both an FMR and a market rent in the spread table', () => {
+    const expected = dataset.zips.filter((z) => z.fmr.br2 !== null && z.zori_latest !== null).map((z) => z.zip);
+    expect(dataset.sectionEight.rows.map((r) => r.zip)).toEqual(expected);
+    expect(dataset.sectionEight.summary.voucher_competitive_count).toBe(dataset.sectionEight.rows.filter((r) => r.voucher_competitive).length);
+  });
+});
