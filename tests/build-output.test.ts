@@ -1,0 +1,172 @@
+// The built site of the real shared data: contract validation, links, sitemap, determinism.
+import { execFile } from 'node:child_process';
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { runBuild } from './helpers/build.ts';
+import { PROJECT_ROOT, TEST_SITE } from './helpers/paths.ts';
+
+const site = inject('builtSite');
+const read = (path: string) => readFile(join(site, path), 'utf8');
+const readJson = async <T = Record<string, unknown>>(path: string) => JSON.parse(await read(path)) as T;
+const listFiles = async (dir: string) => (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+
+describe('the JSON API', async () => {
+  const openapi = await readJson<{ components: { schemas: Record<string, unknown> }; paths: Record<string, unknown>; servers: { url: string }[]; info: { version: string }; openapi: string }>('openapi.json');
+  const ajv = new Ajv2020({ allErrors: true, strict: true });
+  addFormats.default(ajv);
+  // The document itself is the schema resource, so `#/components/schemas/...` refs resolve as published.
+  ajv.addKeyword('components');
+  ajv.addSchema({ $id: 'https://contract.test/openapi.json', components: openapi.components });
+  const validator = (name: string) => {
+    const validate = ajv.getSchema(`https://contract.test/openapi.json#/components/schemas/${name}`);
+    if (!validate) throw new Error(`no component schema ${name}`);
+    return (doc: unknown, file: string) => {
+      if (!validate(doc)) throw new Error(`${file} does not match ${name}: ${ajv.errorsText(validate.errors)}`);
+    };
+  };
+
+  it('is described by OpenAPI 3.1.0, version 1.0.0, served from the site URL, with the five operations', () => {
+    expect(openapi.openapi).toBe('3.1.0');
+    expect(openapi.info.version).toBe('1.0.0');
+    expect(openapi.servers).toEqual([{ url: TEST_SITE }]);
+    const operations = Object.values(openapi.paths).map((p) => (p as { get: { operationId: string } }).get.operationId);
+    expect(operations).toEqual(['listZips', 'getZip', 'getCounty', 'getSectionEight', 'getMeta']);
+  });
+
+  it('validates every JSON file built against its component schema in openapi.json (ajv, JSON Schema 2020-12)', async () => {
+    const zipFiles = await listFiles(join(site, 'api/v1/zip'));
+    const countyFiles = await listFiles(join(site, 'api/v1/county'));
+    expect(zipFiles).toHaveLength(911);
+    expect(countyFiles).toHaveLength(87);
+    const check = async (files: string[], schema: string) => {
+      const validate = validator(schema);
+      for (const file of files) validate(JSON.parse(await readFile(file, 'utf8')), file);
+    };
+    await check(zipFiles, 'ZipDetail');
+    await check(countyFiles, 'CountyDetail');
+    await check([join(site, 'api/v1/index.json')], 'ZipIndex');
+    await check([join(site, 'api/v1/section-8.json')], 'SectionEight');
+    await check([join(site, 'api/v1/meta.json')], 'MetaDoc');
+  });
+
+  it('rejects a file that breaks the contract (the validation can fail)', async () => {
+    const doc = await readJson<Record<string, unknown>>('api/v1/zip/55104.json');
+    expect(() => validator('ZipDetail')({ ...doc, fmr: { ...(doc.fmr as object), br2: '1530' } }, 'mutated')).toThrow(/does not match ZipDetail/);
+    expect(() => validator('ZipDetail')({ ...doc, extra: 1 }, 'mutated')).toThrow(/additional properties/);
+  });
+
+  it('writes each response with meta, a top-level fmr equal to the latest year, and a trailing newline', async () => {
+    const text = await read('api/v1/zip/55104.json');
+    expect(text.endsWith('}\n')).toBe(true);
+    const doc = JSON.parse(text) as { meta: { generated_at: string; schema_version: string; docs: string }; fmr: unknown; fmr_by_fy: Record<string, unknown>; city: string };
+    expect(doc.fmr).toEqual(doc.fmr_by_fy['2026']);
+    expect(doc.city).toBe('Saint Paul');
+    expect(doc.meta).toMatchObject({ generated_at: '2026-01-01T00:00:00Z', schema_version: '1.0', docs: `${TEST_SITE}/docs/` });
+    const index = await readJson<{ count: number; zips: unknown[] }>('api/v1/index.json');
+    expect(index.count).toBe(911);
+    expect(index.zips).toHaveLength(911);
+    const meta = await readJson<{ endpoints: { operation_id: string }[] }>('api/v1/meta.json');
+    expect(meta.endpoints.map((e) => e.operation_id)).toEqual(['listZips', 'getZip', 'getCounty', 'getSectionEight', 'getMeta']);
+  });
+
+  it('passes @redocly/cli lint (recommended rules) with no errors', async () => {
+    const redocly = join(PROJECT_ROOT, 'node_modules', '.bin', 'redocly');
+    const { stdout, stderr } = await promisify(execFile)(redocly, ['lint', '--config', join(PROJECT_ROOT, '.config/redocly.yaml'), join(site, 'openapi.json')], {
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    }).catch((error: { stdout: string; stderr: string }) => {
+      throw new Error(`redocly lint failed:\n${error.stdout}\n${error.stderr}`);
+    });
+    expect(`${stdout}${stderr}`).toMatch(/Woohoo! Your API description is valid|validated in/);
+  });
+});
+
+describe('pages, urls and the sitemap', async () => {
+  const sitemap = await read('sitemap-0.xml');
+  const entries = [...sitemap.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)].map((m) => ({ loc: m[1] as string, lastmod: m[2] as string }));
+  const pageFile = (url: string) => join(site, new URL(url).pathname, 'index.html');
+
+  it('has a page for every url in the JSON, on the same record', async () => {
+    const index = await readJson<{ zips: { url: string; zip: string; city: string }[] }>('api/v1/index.json');
+    const section8 = await readJson<{ url: string }>('api/v1/section-8.json');
+    const counties = await listFiles(join(site, 'api/v1/county'));
+    const urls = [...index.zips.map((z) => z.url), section8.url, ...(await Promise.all(counties.map(async (f) => (JSON.parse(await readFile(f, 'utf8')) as { url: string }).url)))];
+    for (const url of urls) {
+      expect(url.startsWith(`${TEST_SITE}/`)).toBe(true);
+      await readFile(pageFile(url), 'utf8');
+    }
+    const page = await readFile(pageFile(`${TEST_SITE}/zip/55104/`), 'utf8');
+    expect(page).toContain('55104 · Saint Paul');
+    expect(page).toContain('$1,530');
+  });
+
+  it('lists every ZIP, county and the spread table in the sitemap, with the lastmod of its JSON', async () => {
+    const byLoc = new Map(entries.map((e) => [e.loc, e.lastmod.slice(0, 10)]));
+    expect(byLoc.has(`${TEST_SITE}/`)).toBe(true);
+    expect([...byLoc.keys()].some((loc) => loc.includes('/api/'))).toBe(false);
+    const docs = [
+      ...(await listFiles(join(site, 'api/v1/zip'))),
+      ...(await listFiles(join(site, 'api/v1/county'))),
+      join(site, 'api/v1/section-8.json'),
+    ];
+    for (const file of docs) {
+      const { url, lastmod } = JSON.parse(await readFile(file, 'utf8')) as { url: string; lastmod: string };
+      expect(byLoc.get(url)).toBe(lastmod);
+    }
+    expect(entries.length).toBe(911 + 87 + 1 + 2); // + home and docs
+  });
+
+  it('publishes llms.txt and llms-full.txt with every county and the attribution', async () => {
+    const llms = await read('llms.txt');
+    expect(llms.startsWith('# Minnesota Rent Data Service\n\n> ')).toBe(true);
+    expect(llms).toContain(`(${TEST_SITE}/openapi.json)`);
+    const full = await read('llms-full.txt');
+    expect(full.match(/^\| [^|]+ \| [a-z0-9-]+ \| \d+ \|/gm)).toHaveLength(87);
+    expect(full).toContain('| St. Louis | st-louis | 47 | 3 | 1120 | 1690 | 8.2 |');
+    expect(full).toContain('- `voucher_competitive` (boolean or null): True when the 2-bedroom FMR meets or exceeds the market rent');
+  });
+
+  it('prints a build report with counts, phases and warnings', () => {
+    const report = inject('buildStdout');
+    expect(report).toContain('ZIP codes 911, counties 87, with market rent 108, section-8 rows 108');
+    expect(report).toMatch(/time: read sources [\d.]+ s, derive [\d.]+ s, render and write [\d.]+ s, total [\d.]+ s/);
+    expect(report).toContain('warnings 3:');
+    expect(report).toContain('- ZIP 55814 is not in the crosswalk: county from GeoNames');
+  });
+});
+
+describe('reproducible builds', () => {
+  const scratch = mkdtemp(join(tmpdir(), 'mnrent-rebuild-'));
+  afterAll(async () => rm(await scratch, { recursive: true, force: true }));
+
+  const snapshot = async (dir: string) => {
+    const files = (await listFiles(dir)).sort();
+    return new Map(await Promise.all(files.map(async (f) => [f.slice(dir.length), await readFile(f)] as const)));
+  };
+
+  it('gives byte-identical output for the same sources and SOURCE_DATE_EPOCH', async () => {
+    const again = join(await scratch, 'again');
+    const run = await runBuild({ outDir: again });
+    expect(run.code).toBe(0);
+    const [a, b] = await Promise.all([snapshot(site), snapshot(again)]);
+    expect([...b.keys()]).toEqual([...a.keys()]);
+    for (const [path, bytes] of a) expect(b.get(path)?.equals(bytes), path).toBe(true);
+  }, 180_000);
+
+  it('keeps the lastmod of unchanged resources when rebuilding over an earlier output a month later', async () => {
+    const over = join(await scratch, 'over');
+    await cp(site, over, { recursive: true });
+    const run = await runBuild({ outDir: over, epoch: '1769904000' }); // 2026-02-01
+    expect(run.code).toBe(0);
+    const zip = JSON.parse(await readFile(join(over, 'api/v1/zip/55104.json'), 'utf8')) as { lastmod: string; meta: { generated_at: string } };
+    expect(zip.meta.generated_at).toBe('2026-02-01T00:00:00Z');
+    expect(zip.lastmod).toBe('2026-01-01');
+    const county = JSON.parse(await readFile(join(over, 'api/v1/county/ramsey.json'), 'utf8')) as { lastmod: string };
+    expect(county.lastmod).toBe('2026-01-01');
+    expect(await readFile(join(over, 'sitemap-0.xml'), 'utf8')).toContain(`<loc>${TEST_SITE}/zip/55104/</loc><lastmod>2026-01-01`);
+  }, 180_000);
+});
