@@ -82,12 +82,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  // Exit at once: the other sources may still be parsing, and nothing was written yet that needs them.
   if (isSourceError(error) || error instanceof UsageError) {
     process.stderr.write(`mnrent build failed: ${error.message}\n`);
-    process.exitCode = error instanceof UsageError ? 2 : 1;
-    return;
+    process.exit(error instanceof UsageError ? 2 : 1);
   }
   // Anything else is a bug in this project, and its stack is what a maintainer needs.
   process.stderr.write(`mnrent build failed unexpectedly:\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exitCode = 1;
+  process.exit(1);
 });

@@ -1,0 +1,146 @@
+// Bad input, made by mutating copies of the real files: one clear line naming the file (row, column),
+// a non-zero exit, no stack trace, and the earlier output left exactly as it was.
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import readExcelFile from 'read-excel-file/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBuild } from './helpers/build.ts';
+import { SHARED_SOURCES, source } from './helpers/paths.ts';
+import { workbook } from './helpers/xlsx.ts';
+
+const SAFMR_2026 = 'hud_safmr/safmr_fy2026_national_from_worthwise_parquet.csv';
+const ZORI = 'zillow_zori/Zip_zori_uc_sfrcondomfr_sm_month_2023-10_excel-resaved.csv';
+const CROSSWALK = 'hud_usps_crosswalk/ZIP_COUNTY_092024.xlsx';
+
+let scratch: string;
+let earlier: string;
+const earlierFiles: Record<string, string> = {
+  'api/v1/meta.json': '{"meta":{"generated_at":"2025-12-01T00:00:00Z"}}\n',
+  'zip/55104/index.html': '<h1>earlier</h1>\n',
+};
+
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'mnrent-bad-'));
+  earlier = join(scratch, 'site');
+  for (const [path, text] of Object.entries(earlierFiles)) {
+    await mkdir(join(earlier, path, '..'), { recursive: true });
+    await writeFile(join(earlier, path), text);
+  }
+});
+afterAll(() => rm(scratch, { recursive: true, force: true }));
+
+/** A sources folder of links to the real files, with some files replaced (or removed with null). */
+async function mutatedSources(name: string, replace: Record<string, string | Buffer | null>, omitDataset?: string): Promise<string> {
+  const dir = join(scratch, name);
+  for (const dataset of await readdir(SHARED_SOURCES)) {
+    if (dataset === omitDataset) continue;
+    await mkdir(join(dir, dataset), { recursive: true });
+    for (const file of await readdir(join(SHARED_SOURCES, dataset))) {
+      const path = `${dataset}/${file}`;
+      if (path in replace) {
+        const content = replace[path];
+        if (content !== null && content !== undefined) await writeFile(join(dir, path), content);
+      } else {
+        await symlink(join(SHARED_SOURCES, path), join(dir, path));
+      }
+    }
+  }
+  return dir;
+}
+
+const text = (path: string) => readFile(source(path), 'utf8');
+const replaceLine = (all: string, lineNumber: number, edit: (line: string) => string) =>
+  all.split('\n').map((line, i) => (i === lineNumber - 1 ? edit(line) : line)).join('\n');
+
+async function expectFailure(sourcesDir: string, message: RegExp): Promise<void> {
+  const run = await runBuild({ sourcesDir, outDir: earlier });
+  expect(run.code).toBe(1);
+  const lines = run.stderr.trimEnd().split('\n');
+  expect(lines, run.stderr).toHaveLength(1);
+  expect(lines[0]).toMatch(/^mnrent build failed: /);
+  expect(lines[0]).toMatch(message);
+  expect(run.stderr).not.toMatch(/\n\s+at /);
+  for (const [path, content] of Object.entries(earlierFiles)) expect(await readFile(join(earlier, path), 'utf8')).toBe(content);
+  expect((await readdir(scratch)).filter((n) => n.includes('.building-') || n.includes('.old-'))).toEqual([]);
+}
+
+describe.concurrent('a build with bad input stops, says where, and keeps the earlier output', () => {
+  it('a missing sources folder', async () => {
+    await expectFailure(join(scratch, 'nowhere'), /nowhere: sources folder not found \(set SOURCES_DIR, or run npm run data:fetch\)$/);
+  });
+
+  it('a missing dataset', async () => {
+    const dir = await mutatedSources('no-zori', {}, 'zillow_zori');
+    await expectFailure(dir, /no-zori\/zillow_zori: dataset folder zillow_zori\/ is missing/);
+  });
+
+  it('an empty file', async () => {
+    const dir = await mutatedSources('empty', { [ZORI]: '' });
+    await expectFailure(dir, /empty\/zillow_zori\/Zip_zori_uc_sfrcondomfr_sm_month_2023-10_excel-resaved\.csv: file is empty$/);
+  });
+
+  it('a CSV truncated mid-row', async () => {
+    // Line 15147 is 55104's FY2026 row; the download stopped after its 2-bedroom rent began.
+    const lines = (await text(SAFMR_2026)).split('\n').slice(0, 15146);
+    const dir = await mutatedSources('truncated-csv', { [SAFMR_2026]: `${lines.join('\n')}\n55104,2026,1110,1260,15` });
+    await expectFailure(dir, /safmr_fy2026_national_from_worthwise_parquet\.csv, row 15147: row has 5 columns, the header has 8 \(truncated or malformed file\)$/);
+  });
+
+  it('a truncated workbook', async () => {
+    const bytes = await readFile(source(CROSSWALK));
+    const dir = await mutatedSources('truncated-xlsx', { [CROSSWALK]: bytes.subarray(0, bytes.length / 2) });
+    await expectFailure(dir, /ZIP_COUNTY_092024\.xlsx: not a readable \.xlsx workbook/);
+  });
+
+  it('a workbook that is an HTML error page', async () => {
+    const dir = await mutatedSources('html-xlsx', { 'hud_safmr/fy2024_safmrs_revised.xlsx': '<!doctype html><title>503</title>' });
+    await expectFailure(dir, /fy2024_safmrs_revised\.xlsx: not a readable \.xlsx workbook/);
+  });
+
+  it('a renamed column', async () => {
+    const dir = await mutatedSources('renamed', { [ZORI]: (await text(ZORI)).replace('RegionName', 'Region') });
+    await expectFailure(dir, /Zip_zori_uc_sfrcondomfr_sm_month_2023-10_excel-resaved\.csv, row 1: missing column RegionName; the header has "regionid", "sizerank", "region",/);
+  });
+
+  it('a missing column', async () => {
+    const acs = (await text('census_acs/acs5_2019-2023_B25064_zcta_MN.csv')).replace(/^([^,\n]*),[^,\n]*,/gm, '$1,');
+    const dir = await mutatedSources('missing-column', { 'census_acs/acs5_2019-2023_B25064_zcta_MN.csv': acs });
+    await expectFailure(dir, /acs5_2019-2023_B25064_zcta_MN\.csv, row 1: missing column median_gross_rent; the header has "zcta", "median_household_income", "acs5_period"$/);
+  });
+
+  it('a non-numeric rent', async () => {
+    const csv = replaceLine(await text(SAFMR_2026), 15147, (l) => l.replace('1110,1260,1530', '1110,1260,n/a'));
+    const dir = await mutatedSources('non-numeric', { [SAFMR_2026]: csv });
+    await expectFailure(dir, /safmr_fy2026_national_from_worthwise_parquet\.csv, row 15147, column safmr_2br: SAFMR 2BR "n\/a" is not a number$/);
+  });
+
+  it('a negative rent', async () => {
+    const csv = replaceLine(await text(ZORI), 1249, (l) => l.replace(/,1773\.711566/, ',-1773.711566'));
+    const dir = await mutatedSources('negative', { [ZORI]: csv });
+    await expectFailure(dir, /excel-resaved\.csv, row 1249, column 10\/31\/2023: rent for 2023-10 -1773\.711566 is negative$/);
+  });
+
+  it('one ZIP with conflicting values across rows', async () => {
+    // 55602 is listed under Duluth (line 7515) and Lake County (line 37469) with the same rents; change one.
+    const csv = replaceLine(await text(SAFMR_2026), 37469, (l) => l.replace('860,990,1250', '860,990,1275'));
+    const dir = await mutatedSources('conflict', { [SAFMR_2026]: csv });
+    await expectFailure(dir, /safmr_fy2026_national_from_worthwise_parquet\.csv, row 37469: ZIP 55602 has conflicting FY2026 rents: 860\/990\/1275\/1710\/2090 here, 860\/990\/1250\/1710\/2090 at .*safmr_fy2026_national_from_worthwise_parquet\.csv row 7515$/);
+  });
+
+  it('a county code not in the county list', async () => {
+    // Ramsey County (27123) dropped from HUD's FY26 county list; the crosswalk still places St. Paul ZIPs there.
+    const sheets = (await readExcelFile(source('hud_fmr/FY26_FMRs.xlsx'))) as { sheet: string; data: (string | number | null)[][] }[];
+    const fmr = sheets[0] as { sheet: string; data: (string | number | null)[][] };
+    const rows = fmr.data.filter((row) => row[7] !== '2712399999');
+    expect(rows).toHaveLength(fmr.data.length - 1);
+    const dir = await mutatedSources('unknown-county', { 'hud_fmr/FY26_FMRs.xlsx': await workbook({ sheet: fmr.sheet, rows }) });
+    await expectFailure(dir, /ZIP_COUNTY_092024\.xlsx \[Export Worksheet\], row \d+, column COUNTY: county code 27123 of ZIP 551\d\d is not in the state's county list$/);
+  });
+
+  it('a bad command line', async () => {
+    const run = await runBuild({ outDir: earlier, site: 'not a url' });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe('mnrent build failed: --site not a url is not an absolute URL (e.g. https://rent.example.org)\n');
+  });
+});
