@@ -1,8 +1,7 @@
 // The whole model from the real shared sources: counts, hand-checked values, invariants on every row.
 import { describe, expect, it } from 'vitest';
-import { CountyRecord, SectionEightRecord, ZipRecord, MetaRecord, Meta, type IndexZip } from '../src/lib/contract.ts';
+import { CountyRecord, SectionEightRecord, ZipRecord, MetaRecord, Meta, toIndexRow, type IndexZip } from '../src/lib/contract.ts';
 import { loadDataset } from '../src/lib/dataset.ts';
-import { toIndexRow } from '../src/lib/derive/dataset.ts';
 import { greatCircleKm } from '../src/lib/derive/nearby.ts';
 import { readSources } from '../src/lib/sources/read-sources.ts';
 import { MINNESOTA } from '../src/lib/state.ts';

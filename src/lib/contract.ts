@@ -247,3 +247,24 @@ export type SectionEightRecord = z.infer<typeof SectionEightRecord>;
 export type SectionEightRow = z.infer<typeof SectionEightRow>;
 export type MetaRecord = z.infer<typeof MetaRecord>;
 export type Vintages = z.infer<typeof Vintages>;
+
+/** Bedroom keys in order: studio, then one to four bedrooms. */
+export const BEDROOMS = ['br0', 'br1', 'br2', 'br3', 'br4'] as const;
+
+/** The index row of a ZIP: the same fields in the index, county responses and the agent server. */
+export function toIndexRow(zip: ZipRecord): IndexZip {
+  return {
+    zip: zip.zip,
+    city: zip.city,
+    county: zip.county,
+    county_slug: zip.county_slug,
+    fmr: zip.fmr,
+    fmr2_yoy_pct: zip.fmr2_yoy_pct,
+    zori_latest: zip.zori_latest,
+    spread: zip.spread,
+    spread_pct: zip.spread_pct,
+    voucher_competitive: zip.voucher_competitive,
+    url: zip.url,
+    lastmod: zip.lastmod,
+  };
+}

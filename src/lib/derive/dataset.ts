@@ -1,5 +1,5 @@
 // The whole published model from parsed sources: pure, no file system, no clock, no network.
-import type { CountyRecord, IndexZip, Meta, MetaRecord, SectionEightRecord, ZipRecord } from '../contract.ts';
+import { toIndexRow, type CountyRecord, type Meta, type MetaRecord, type SectionEightRecord, type ZipRecord } from '../contract.ts';
 import { SourceError } from '../errors.ts';
 import { ENDPOINTS, metaBlock, siteUrls, type Vintage } from '../publication.ts';
 import type { SourceData } from '../sources/read-sources.ts';
@@ -29,23 +29,6 @@ export interface Dataset {
   metaRecord: MetaRecord;
   /** Things a maintainer should see in the build report; none of them stops the build. */
   warnings: string[];
-}
-
-export function toIndexRow(zip: ZipRecord): IndexZip {
-  return {
-    zip: zip.zip,
-    city: zip.city,
-    county: zip.county,
-    county_slug: zip.county_slug,
-    fmr: zip.fmr,
-    fmr2_yoy_pct: zip.fmr2_yoy_pct,
-    zori_latest: zip.zori_latest,
-    spread: zip.spread,
-    spread_pct: zip.spread_pct,
-    voucher_competitive: zip.voucher_competitive,
-    url: zip.url,
-    lastmod: zip.lastmod,
-  };
 }
 
 const byKey = <T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> => {

@@ -1,9 +1,9 @@
 // HUD Small Area Fair Market Rents: one file per fiscal year, as HUD's workbook or a tidy CSV.
+import { BEDROOMS } from '../contract.ts';
 import { SourceError } from '../errors.ts';
 import { readDelimited, readWorkbook } from './readers.ts';
 import { findColumn, headerIs, RowReader, type Table } from './table.ts';
 
-export const BEDROOMS = ['br0', 'br1', 'br2', 'br3', 'br4'] as const;
 export type Bedroom = (typeof BEDROOMS)[number];
 export type BedroomRents = Record<Bedroom, number | null>;
 

@@ -7,9 +7,10 @@ import { zipInState, type StateScope } from '../state.ts';
 import { parseAcsApiJson, parseAcsCsv, parseAcsSummaryFile, type AcsFile } from './census-acs.ts';
 import { parseGazetteer, type Centroid } from './census-gazetteer.ts';
 import { parseGeonames, type GeonamesPlace } from './geonames.ts';
-import { parseCrosswalkWorkbook, type Crosswalk } from './hud-crosswalk.ts';
+import type { Crosswalk } from './hud-crosswalk.ts';
 import { parseFmrWorkbook, type FmrAreas } from './hud-fmr.ts';
-import { fiscalYearFromFileName, parseSafmrCsv, parseSafmrWorkbook, type SafmrRow } from './hud-safmr.ts';
+import { fiscalYearFromFileName, parseSafmrCsv, type SafmrRow } from './hud-safmr.ts';
+import { parseWorkbookOffThread } from './off-thread.ts';
 import { parseZoriCsv, type ZoriFile } from './zillow-zori.ts';
 
 /** A file the build read, as recorded in `meta.json` vintages. */
@@ -83,13 +84,13 @@ async function loadOnly(sourcesDir: string, dataset: string, extensions: string[
 
 const text = (loaded: Loaded) => loaded.bytes.toString('utf8');
 
-async function readSafmr(sourcesDir: string, keepZip: (zip: string) => boolean): Promise<SourceData['safmr']> {
+async function readSafmr(sourcesDir: string, state: StateScope, keepZip: (zip: string) => boolean): Promise<SourceData['safmr']> {
   const names = await listDataset(sourcesDir, DATASETS.safmr, ['.xlsx', '.csv']);
   const parsed = await Promise.all(
     names.map(async (name) => {
       const loaded = await load(sourcesDir, DATASETS.safmr, name);
       const rows = name.toLowerCase().endsWith('.xlsx')
-        ? await parseSafmrWorkbook(loaded.bytes, loaded.path, keepZip)
+        ? await parseWorkbookOffThread('safmr', loaded.bytes, loaded.path, state)
         : parseSafmrCsv(text(loaded), loaded.path, keepZip);
       return { info: loaded.info, rows };
     }),
@@ -120,13 +121,13 @@ async function readAcs(sourcesDir: string, keepZip: (zip: string) => boolean): P
   return { ...parse(text(loaded), loaded.path, keepZip), file: loaded.info };
 }
 
-async function readCrosswalk(sourcesDir: string, keepZip: (zip: string) => boolean): Promise<SourceData['crosswalk']> {
+async function readCrosswalk(sourcesDir: string, state: StateScope): Promise<SourceData['crosswalk']> {
   const names = await listDataset(sourcesDir, DATASETS.crosswalk, ['.xlsx']);
   // HUD names them ZIP_COUNTY_MMYYYY.xlsx: the newest quarter wins when several are present.
   const key = (n: string) => n.replace(/.*?(\d{2})(\d{4})\.xlsx$/i, '$2$1');
   const newest = [...names].sort((a, b) => key(a).localeCompare(key(b))).at(-1) as string;
   const loaded = await load(sourcesDir, DATASETS.crosswalk, newest);
-  return { ...(await parseCrosswalkWorkbook(loaded.bytes, loaded.path, keepZip)), file: loaded.info };
+  return { ...(await parseWorkbookOffThread('crosswalk', loaded.bytes, loaded.path, state)), file: loaded.info };
 }
 
 /** Reads and parses every dataset the build needs, keeping only the state's rows. */
@@ -137,13 +138,15 @@ export async function readSources(sourcesDir: string, state: StateScope): Promis
     throw new SourceError({ file: sourcesDir }, 'sources folder not found (set SOURCES_DIR, or run npm run data:fetch)');
   }
   const keepZip = zipInState(state);
-  const safmrPromise = readSafmr(sourcesDir, keepZip);
+  // The big workbooks parse on worker threads (see workbook-worker.ts); start them first.
+  const crosswalkPromise = readCrosswalk(sourcesDir, state);
+  const safmrPromise = readSafmr(sourcesDir, state, keepZip);
   const [safmr, fmr, zori, acs, crosswalk, geonames, gazetteer] = await Promise.all([
     safmrPromise,
     safmrPromise.then((s) => readFmr(sourcesDir, state, s.rows.map((r) => r.fiscalYear))),
     loadOnly(sourcesDir, DATASETS.zori, ['.csv']).then((l) => ({ ...parseZoriCsv(text(l), l.path, keepZip), file: l.info })),
     readAcs(sourcesDir, keepZip),
-    readCrosswalk(sourcesDir, keepZip),
+    crosswalkPromise,
     loadOnly(sourcesDir, DATASETS.geonames, ['.txt']).then((l) => ({ places: parseGeonames(text(l), l.path, keepZip), file: l.info })),
     loadOnly(sourcesDir, DATASETS.gazetteer, ['.txt', '.csv']).then((l) => ({ centroids: parseGazetteer(text(l), l.path, keepZip), file: l.info })),
   ]);

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { siteRecord, zipRecords } from '../../../lib/collections.ts';
-import { toIndexRow } from '../../../lib/derive/dataset.ts';
+import { toIndexRow } from '../../../lib/contract.ts';
 import { jsonResponse } from '../../../lib/json.ts';
 
 export const GET: APIRoute = async () => {

@@ -1,0 +1,26 @@
+import { Worker } from 'node:worker_threads';
+import { SourceError } from '../errors.ts';
+import type { StateScope } from '../state.ts';
+import type { Crosswalk } from './hud-crosswalk.ts';
+import type { SafmrRow } from './hud-safmr.ts';
+import type { WorkbookJob, WorkbookKind, WorkbookReply } from './workbook-worker.ts';
+
+interface Results {
+  safmr: SafmrRow[];
+  crosswalk: Crosswalk;
+}
+
+/** Parses a workbook on a worker thread; a SourceError there is the same SourceError here. */
+export function parseWorkbookOffThread<K extends WorkbookKind>(kind: K, bytes: Buffer, file: string, state: StateScope): Promise<Results[K]> {
+  const job: WorkbookJob = { kind, bytes, file, state };
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./workbook-worker.ts', import.meta.url), { workerData: job });
+    worker.once('message', (reply: WorkbookReply) => {
+      if (reply.ok) resolve(reply.result as Results[K]);
+      else if ('sourceError' in reply) reject(new SourceError(reply.sourceError.location, reply.sourceError.detail));
+      else reject(new Error(`parsing ${file} failed on a worker thread:\n${reply.unexpected}`));
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
+}

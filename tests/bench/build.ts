@@ -1,0 +1,108 @@
+// npm run bench:build [-- --runs N] : cold builds of the shared sources against a peer in the same run.
+// Peer: a trivial Astro site with as many output files (half pages, half JSON endpoints), built by
+// the same Astro and Node, so the ratio shows what the data work costs on top of Astro itself.
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { PROJECT_ROOT, SHARED_SOURCES } from '../helpers/paths.ts';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const runs = Math.max(1, Number(values.runs));
+const sourcesDir = process.env.SOURCES_DIR ?? SHARED_SOURCES;
+
+interface Sample {
+  wallMs: number;
+  peakMb: number;
+  phases: Record<string, number>;
+  files: number;
+}
+
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<{ wallMs: number; stdout: string }> {
+  const started = performance.now();
+  const child = spawn(command, args, { cwd, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  let stdout = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  return new Promise((resolve, reject) => {
+    child.on('close', (code) => (code === 0 ? resolve({ wallMs: performance.now() - started, stdout }) : reject(new Error(`${command} ${args.join(' ')} exited ${code}\n${stdout}`))));
+  });
+}
+
+const countFiles = async (dir: string) => (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).length;
+
+/** Astro keeps a content store and generated types between builds; a cold build starts without them. */
+async function clearAstroCaches(root: string): Promise<void> {
+  await rm(join(root, 'node_modules', '.astro'), { recursive: true, force: true });
+  await rm(join(root, '.astro'), { recursive: true, force: true });
+}
+
+async function ourBuild(scratch: string, i: number): Promise<Sample> {
+  await clearAstroCaches(PROJECT_ROOT);
+  const outDir = join(scratch, `ours-${i}`);
+  const { wallMs, stdout } = await run(process.execPath, [join(PROJECT_ROOT, 'src/cli/build.ts'), '--outDir', outDir], PROJECT_ROOT, { SOURCES_DIR: sourcesDir, SOURCE_DATE_EPOCH: '1767225600' });
+  const time = /read sources ([\d.]+) s, derive ([\d.]+) s, render and write ([\d.]+) s/.exec(stdout);
+  const peak = /peak memory (\d+) MB/.exec(stdout);
+  if (!time || !peak) throw new Error(`no build report in:\n${stdout}`);
+  return {
+    wallMs,
+    peakMb: Number(peak[1]),
+    phases: { read: Number(time[1]) * 1000, derive: Number(time[2]) * 1000, render: Number(time[3]) * 1000 },
+    files: await countFiles(outDir),
+  };
+}
+
+/** A trivial Astro site writing `files` outputs, half .astro pages and half JSON endpoints. */
+async function makePeer(dir: string, files: number): Promise<void> {
+  const half = Math.ceil(files / 2);
+  await mkdir(join(dir, 'src/pages/p'), { recursive: true });
+  await mkdir(join(dir, 'src/pages/j'), { recursive: true });
+  await symlink(join(PROJECT_ROOT, 'node_modules'), join(dir, 'node_modules'));
+  await writeFile(join(dir, 'package.json'), '{"type":"module"}\n');
+  await writeFile(join(dir, 'astro.config.mjs'), "export default { site: 'https://peer.example.org' };\n");
+  const paths = `Array.from({ length: ${half} }, (_, i) => ({ params: { n: String(i) } }))`;
+  await writeFile(join(dir, 'src/pages/p/[n].astro'), `---\nexport const getStaticPaths = () => ${paths};\nconst { n } = Astro.params;\n---\n<html lang="en"><head><title>{n}</title></head><body><h1>Page {n}</h1></body></html>\n`);
+  await writeFile(join(dir, 'src/pages/j/[n].json.ts'), `export const getStaticPaths = () => ${paths};\nexport const GET = ({ params }) => new Response(JSON.stringify({ n: params.n }) + '\\n');\n`);
+}
+
+async function peerBuild(dir: string, i: number): Promise<Sample> {
+  await rm(join(dir, '.astro'), { recursive: true, force: true });
+  const outDir = join(dir, `dist-${i}`);
+  const script = `const { build } = await import('astro'); await build({ root: process.cwd(), outDir: ${JSON.stringify(outDir)}, logLevel: 'warn' }); console.log('peak ' + Math.round(process.resourceUsage().maxRSS / 1024));`;
+  const { wallMs, stdout } = await run(process.execPath, ['--input-type=module', '-e', script], dir, {});
+  return { wallMs, peakMb: Number(/peak (\d+)/.exec(stdout)?.[1]), phases: {}, files: await countFiles(outDir) };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
+const sec = (ms: number) => (ms / 1000).toFixed(2);
+
+const scratch = await mkdtemp(join(tmpdir(), 'mnrent-bench-'));
+try {
+  console.log(`bench:build — ${runs} cold run(s) each, sources ${sourcesDir}, node ${process.versions.node}`);
+  const ours: Sample[] = [];
+  const peer: Sample[] = [];
+  const peerDir = join(scratch, 'peer');
+  for (let i = 0; i < runs; i++) {
+    const o = await ourBuild(scratch, i);
+    ours.push(o);
+    if (i === 0) await makePeer(peerDir, o.files);
+    const p = await peerBuild(peerDir, i);
+    peer.push(p);
+    console.log(
+      `run ${i + 1}: ours ${sec(o.wallMs)} s wall (read ${sec(o.phases.read as number)}, derive ${sec(o.phases.derive as number)}, render+write ${sec(o.phases.render as number)}), ${o.peakMb} MB peak, ${o.files} files | peer ${sec(p.wallMs)} s, ${p.peakMb} MB, ${p.files} files`,
+    );
+  }
+  const oursWall = median(ours.map((s) => s.wallMs));
+  const peerWall = median(peer.map((s) => s.wallMs));
+  console.log('');
+  console.log('median            wall s   peak MB   read s   derive s   render+write s');
+  console.log(`mnrent build      ${sec(oursWall).padStart(6)}   ${String(median(ours.map((s) => s.peakMb))).padStart(7)}   ${sec(median(ours.map((s) => s.phases.read as number))).padStart(6)}   ${sec(median(ours.map((s) => s.phases.derive as number))).padStart(8)}   ${sec(median(ours.map((s) => s.phases.render as number))).padStart(14)}`);
+  console.log(`astro peer        ${sec(peerWall).padStart(6)}   ${String(median(peer.map((s) => s.peakMb))).padStart(7)}`);
+  console.log(`ratio ours/peer   ${(oursWall / peerWall).toFixed(2)}x wall, ${(median(ours.map((s) => s.peakMb)) / median(peer.map((s) => s.peakMb))).toFixed(2)}x peak memory; data work on top of Astro ${sec(oursWall - peerWall)} s`);
+} finally {
+  await rm(scratch, { recursive: true, force: true });
+}
