@@ -1,12 +1,13 @@
 // Bad input, made by mutating copies of the real files: one clear line naming the file (row, column),
 // a non-zero exit, no stack trace, and the earlier output left exactly as it was.
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import readExcelFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBuild } from './helpers/build.ts';
-import { SHARED_SOURCES, source } from './helpers/paths.ts';
+import { source } from './helpers/paths.ts';
+import { sourcesCopy } from './helpers/sources-copy.ts';
 import { workbook } from './helpers/xlsx.ts';
 
 const SAFMR_2026 = 'hud_safmr/safmr_fy2026_national_from_worthwise_parquet.csv';
@@ -30,24 +31,8 @@ beforeAll(async () => {
 });
 afterAll(() => rm(scratch, { recursive: true, force: true }));
 
-/** A sources folder of links to the real files, with some files replaced (or removed with null). */
-async function mutatedSources(name: string, replace: Record<string, string | Buffer | null>, omitDataset?: string): Promise<string> {
-  const dir = join(scratch, name);
-  for (const dataset of await readdir(SHARED_SOURCES)) {
-    if (dataset === omitDataset) continue;
-    await mkdir(join(dir, dataset), { recursive: true });
-    for (const file of await readdir(join(SHARED_SOURCES, dataset))) {
-      const path = `${dataset}/${file}`;
-      if (path in replace) {
-        const content = replace[path];
-        if (content !== null && content !== undefined) await writeFile(join(dir, path), content);
-      } else {
-        await symlink(join(SHARED_SOURCES, path), join(dir, path));
-      }
-    }
-  }
-  return dir;
-}
+const mutatedSources = (name: string, replace: Record<string, string | Buffer | null>, omitDataset?: string) =>
+  sourcesCopy(join(scratch, name), replace, omitDataset);
 
 const text = (path: string) => readFile(source(path), 'utf8');
 const replaceLine = (all: string, lineNumber: number, edit: (line: string) => string) =>

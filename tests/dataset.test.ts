@@ -5,7 +5,11 @@ import { loadDataset } from '../src/lib/dataset.ts';
 import { greatCircleKm } from '../src/lib/derive/nearby.ts';
 import { readSources } from '../src/lib/sources/read-sources.ts';
 import { MINNESOTA } from '../src/lib/state.ts';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { SHARED_SOURCES, TEST_SITE } from './helpers/paths.ts';
+import { sourcesCopy } from './helpers/sources-copy.ts';
 
 const dataset = await loadDataset({ sourcesDir: SHARED_SOURCES, site: TEST_SITE, generatedAt: '2026-01-01T00:00:00Z' });
 const zip = (z: string) => {
@@ -209,5 +213,27 @@ describe('invariants over every row', () => {
     const expected = dataset.zips.filter((z) => z.fmr.br2 !== null && z.zori_latest !== null).map((z) => z.zip);
     expect(dataset.sectionEight.rows.map((r) => r.zip)).toEqual(expected);
     expect(dataset.sectionEight.summary.voucher_competitive_count).toBe(dataset.sectionEight.rows.filter((r) => r.voucher_competitive).length);
+  });
+});
+
+describe('without the HUD-USPS crosswalk (no HUD_API_TOKEN and no workbook yet)', () => {
+  it('places every ZIP by GeoNames, says so once, and leaves the crosswalk out of the attribution', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mnrent-no-crosswalk-'));
+    try {
+      const sources = await sourcesCopy(dir, {}, 'hud_usps_crosswalk');
+      const without = await loadDataset({ sourcesDir: sources, site: TEST_SITE, generatedAt: '2026-01-01T00:00:00Z' });
+      expect(without.warnings).toEqual(['no HUD-USPS crosswalk in hud_usps_crosswalk/: every ZIP is placed in a county by GeoNames (README, "Sources", says how to get it)']);
+      expect(without.metaRecord.counts.zips).toBe(911);
+      expect(without.metaRecord.vintages.hud_usps_crosswalk).toEqual({ quarter: null, files: [] });
+      expect(without.meta.attribution).not.toContain('Crosswalk');
+      // GeoNames puts Brimson (55602) in St. Louis County too, and Saint Paul in Ramsey.
+      expect(without.zips.find((z) => z.zip === '55602')?.county).toBe('St. Louis');
+      expect(without.zips.find((z) => z.zip === '55104')).toMatchObject({ county: 'Ramsey', city: 'Saint Paul' });
+      const moved = without.zips.filter((z) => z.county !== dataset.zips.find((d) => d.zip === z.zip)?.county);
+      // 13 ZIPs land elsewhere, e.g. 55007 Kanabec -> Pine, 55382 Stearns -> Wright: why the crosswalk matters.
+      expect(moved.length).toBe(13);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

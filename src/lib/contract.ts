@@ -184,7 +184,13 @@ export const SectionEight = z
   .register(contractRegistry, { id: 'SectionEight', description: 'ZIP codes with both a 2-bedroom FMR and a market rent: the voucher spread' });
 
 const sourceFile = z
-  .object({ name: z.string(), bytes: z.int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) })
+  .object({
+    name: z.string().describe('Path inside the sources folder'),
+    bytes: z.int().nonnegative(),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    url: z.string().optional().describe('Where npm run data:fetch downloaded these exact bytes'),
+    retrieved_at: z.iso.datetime().optional().describe('When it downloaded them'),
+  })
   .strict()
   .register(contractRegistry, { id: 'SourceFile', description: 'A source file the build read' });
 

@@ -10,7 +10,8 @@ export interface Vintage {
   safmrFiscalYear: number;
   zoriMonth: string;
   acsVintage: string;
-  crosswalkQuarter: string | null;
+  /** Null when the build ran without the crosswalk. */
+  crosswalk: { quarter: string | null } | null;
 }
 
 /** The citation users must give, naming the vintages actually read. */
@@ -20,7 +21,7 @@ export function attribution(v: Vintage): string {
     `Sources: U.S. Department of Housing and Urban Development (HUD), Small Area Fair Market Rents FY${v.safmrFiscalYear};`,
     `Zillow Observed Rent Index (ZORI) through ${v.zoriMonth}, Zillow Research;`,
     `U.S. Census Bureau, American Community Survey 5-year estimates ${v.acsVintage}, table B25064;`,
-    `HUD-USPS ZIP Code Crosswalk${v.crosswalkQuarter ? ` ${v.crosswalkQuarter}` : ''};`,
+    ...(v.crosswalk ? [`HUD-USPS ZIP Code Crosswalk${v.crosswalk.quarter ? ` ${v.crosswalk.quarter}` : ''};`] : []),
     'GeoNames postal codes (CC BY 4.0); U.S. Census Bureau ZCTA Gazetteer.',
   ].join(' ');
 }

@@ -65,7 +65,11 @@ export function deriveDataset(sources: SourceData, options: DeriveOptions): Data
     slugs.set(slug, fips);
   }
 
-  const crosswalk = byKey(sources.crosswalk.rows, (r) => r.zip);
+  const crosswalk = byKey(sources.crosswalk?.rows ?? [], (r) => r.zip);
+  const crosswalkName = sources.crosswalk?.file.name ?? 'hud_usps_crosswalk/';
+  if (!sources.crosswalk) {
+    warnings.push('no HUD-USPS crosswalk in hud_usps_crosswalk/: every ZIP is placed in a county by GeoNames (README, "Sources", says how to get it)');
+  }
   const geonames = new Map<string, SourceData['geonames']['places'][number]>();
   for (const place of sources.geonames.places) if (!geonames.has(place.zip)) geonames.set(place.zip, place);
   const centroids = new Map(sources.gazetteer.centroids.map((c) => [c.zcta, c]));
@@ -89,8 +93,8 @@ export function deriveDataset(sources: SourceData, options: DeriveOptions): Data
   const cities = new Map<string, string>();
   const zips: ZipRecord[] = publishedZips.map((zip) => {
     const history = histories.get(zip) as NonNullable<ReturnType<typeof histories.get>>;
-    const place = placeZip(zip, crosswalk.get(zip) ?? [], geonames.get(zip), state.fips, countyNames, sources.crosswalk.file.name);
-    if (!crosswalk.has(zip)) warnings.push(`ZIP ${zip} is not in the crosswalk: county from GeoNames`);
+    const place = placeZip(zip, crosswalk.get(zip) ?? [], geonames.get(zip), state.fips, countyNames, crosswalkName);
+    if (sources.crosswalk && !crosswalk.has(zip)) warnings.push(`ZIP ${zip} is not in the crosswalk: county from GeoNames`);
     cities.set(zip, place.city);
     const county = countyNames.get(place.countyFips) as string;
     const fmrByFy = fmrByFiscalYear(history);
@@ -168,7 +172,7 @@ export function deriveDataset(sources: SourceData, options: DeriveOptions): Data
     safmrFiscalYear: latestFy,
     zoriMonth: latestZoriMonth,
     acsVintage: sources.acs.vintage,
-    crosswalkQuarter: sources.crosswalk.quarter,
+    crosswalk: sources.crosswalk ? { quarter: sources.crosswalk.quarter } : null,
   };
   const metaRecord: MetaRecord = {
     counts: {
@@ -182,7 +186,7 @@ export function deriveDataset(sources: SourceData, options: DeriveOptions): Data
       hud_fmr: { fiscal_year: sources.fmr.fiscalYear, files: [sources.fmr.file] },
       zillow_zori: { first_month: zoriMonths[0] ?? null, latest_month: latestZoriMonth, files: [sources.zori.file] },
       census_acs: { vintage: sources.acs.vintage, table: sources.acs.table, files: [sources.acs.file] },
-      hud_usps_crosswalk: { quarter: sources.crosswalk.quarter, files: [sources.crosswalk.file] },
+      hud_usps_crosswalk: { quarter: sources.crosswalk?.quarter ?? null, files: sources.crosswalk ? [sources.crosswalk.file] : [] },
       geonames: { files: [sources.geonames.file] },
       census_gazetteer: { files: [sources.gazetteer.file] },
     },

@@ -59,3 +59,52 @@ export async function parseCrosswalkWorkbook(bytes: Buffer, file: string, keepZi
   if (rows.length === 0) throw new SourceError({ file: table.file }, 'no rows for the state\'s ZIP codes');
   return { quarter: crosswalkQuarterFromFileName(file), rows };
 }
+
+interface ApiResult {
+  zip?: unknown;
+  geoid?: unknown;
+  city?: unknown;
+  res_ratio?: unknown;
+  tot_ratio?: unknown;
+}
+
+/**
+ * The HUD USER API's answer (`/hudapi/public/usps?type=2`): `{ data: { year, quarter, results: [...] } }`,
+ * one result per (ZIP, county) with `zip`, `geoid`, `city`, `res_ratio`, `tot_ratio`.
+ */
+export function parseCrosswalkApiJson(text: string, file: string, keepZip: (zip: string) => boolean): Crosswalk {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    throw new SourceError({ file }, `not JSON (${(error as Error).message}); HUD's API answers a missing or expired token with an HTML page`);
+  }
+  const data = (body as { data?: { year?: unknown; quarter?: unknown; results?: unknown } }).data;
+  if (!data || !Array.isArray(data.results)) throw new SourceError({ file }, 'expected HUD\'s API form { data: { results: [...] } }');
+  const results = data.results as ApiResult[];
+  const table = {
+    file,
+    header: ['zip', 'geoid', 'city', 'res_ratio', 'tot_ratio'],
+    rows: results.map((r) => [r.zip, r.geoid, r.city, r.res_ratio, r.tot_ratio].map((v) => (v === undefined || v === null ? null : typeof v === 'number' ? v : String(v)))),
+    // Results are numbered from 1, as a reader counting the array would.
+    rowNumbers: results.map((_, i) => i + 1),
+    columnLabel: (index: number) => ['zip', 'geoid', 'city', 'res_ratio', 'tot_ratio'][index] ?? `#${index}`,
+  };
+  const reader = new RowReader(table);
+  const rows: CrosswalkRow[] = [];
+  for (let i = 0; i < table.rows.length; i++) {
+    reader.at(i);
+    const zip = reader.code(0, 5, 'zip');
+    if (!keepZip(zip)) continue;
+    const ratio = (column: number, what: string) => {
+      const value = reader.number(column, what) ?? 0;
+      if (value < 0 || value > 1.000001) reader.fail(column, `${what} ${value} is not between 0 and 1`);
+      return value;
+    };
+    rows.push({ zip, county: reader.code(1, 5, 'county geoid'), city: reader.text(2), resRatio: ratio(3, 'res_ratio'), totRatio: ratio(4, 'tot_ratio'), file, row: reader.row });
+  }
+  if (rows.length === 0) throw new SourceError({ file }, 'no rows for the state\'s ZIP codes');
+  const year = Number(data.year);
+  const quarter = Number(data.quarter);
+  return { quarter: Number.isInteger(year) && quarter >= 1 && quarter <= 4 ? `${year}-Q${quarter}` : null, rows };
+}

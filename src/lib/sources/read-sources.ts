@@ -7,9 +7,10 @@ import { zipInState, type StateScope } from '../state.ts';
 import { parseAcsApiJson, parseAcsCsv, parseAcsSummaryFile, type AcsFile } from './census-acs.ts';
 import { parseGazetteer, type Centroid } from './census-gazetteer.ts';
 import { parseGeonames, type GeonamesPlace } from './geonames.ts';
-import type { Crosswalk } from './hud-crosswalk.ts';
+import { parseCrosswalkApiJson, type Crosswalk } from './hud-crosswalk.ts';
 import { parseFmrWorkbook, type FmrAreas } from './hud-fmr.ts';
 import { fiscalYearFromFileName, parseSafmrCsv, type SafmrRow } from './hud-safmr.ts';
+import { readLockfile, type Lockfile } from './lockfile.ts';
 import { parseWorkbookOffThread } from './off-thread.ts';
 import { parseZoriCsv, type ZoriFile } from './zillow-zori.ts';
 
@@ -19,6 +20,9 @@ export interface InputFile {
   name: string;
   bytes: number;
   sha256: string;
+  /** Where and when `npm run data:fetch` got these exact bytes, when it did. */
+  url?: string;
+  retrieved_at?: string;
 }
 
 export interface SourceData {
@@ -26,12 +30,13 @@ export interface SourceData {
   fmr: FmrAreas & { file: InputFile; fiscalYear: number };
   zori: ZoriFile & { file: InputFile };
   acs: AcsFile & { file: InputFile };
-  crosswalk: Crosswalk & { file: InputFile };
+  /** Null when no crosswalk was supplied: every ZIP is then placed by GeoNames (a build warning). */
+  crosswalk: (Crosswalk & { file: InputFile }) | null;
   geonames: { places: GeonamesPlace[]; file: InputFile };
   gazetteer: { centroids: Centroid[]; file: InputFile };
 }
 
-/** The dataset folders, named as on the publishers' side and in the fetch manifest. */
+/** The dataset folders, named as in the fetch manifest. */
 export const DATASETS = {
   safmr: 'hud_safmr',
   fmr: 'hud_fmr',
@@ -41,93 +46,123 @@ export const DATASETS = {
   geonames: 'geonames',
   gazetteer: 'census_gazetteer',
 } as const;
+export type DatasetFolder = (typeof DATASETS)[keyof typeof DATASETS];
 
-interface Loaded {
-  path: string;
-  info: InputFile;
-  bytes: Buffer;
+/** The file endings the build reads in each dataset folder; anything else there is ignored. */
+export const DATASET_EXTENSIONS: Record<DatasetFolder, string[]> = {
+  hud_safmr: ['.xlsx', '.csv'],
+  hud_fmr: ['.xlsx'],
+  zillow_zori: ['.csv'],
+  census_acs: ['.csv', '.json', '.dat'],
+  hud_usps_crosswalk: ['.xlsx', '.json'],
+  geonames: ['.txt'],
+  census_gazetteer: ['.txt', '.csv'],
+};
+
+const hasExtension = (name: string, extensions: string[]) => !name.startsWith('.') && extensions.some((ext) => name.toLowerCase().endsWith(ext));
+const utf8 = (bytes: Buffer) => bytes.toString('utf8');
+
+/**
+ * Parses one source file exactly as the build does. The fetcher calls it to accept a download:
+ * an HTML error page saved under a CSV's name fails here, not in a later build.
+ */
+export async function parseSourceFile(dataset: DatasetFolder, path: string, bytes: Buffer, state: StateScope): Promise<unknown> {
+  const keepZip = zipInState(state);
+  const lower = path.toLowerCase();
+  switch (dataset) {
+    case 'hud_safmr':
+      return lower.endsWith('.xlsx') ? parseWorkbookOffThread('safmr', bytes, path, state) : parseSafmrCsv(utf8(bytes), path, keepZip);
+    case 'hud_fmr':
+      return parseFmrWorkbook(bytes, path, state);
+    case 'zillow_zori':
+      return parseZoriCsv(utf8(bytes), path, keepZip);
+    case 'census_acs':
+      return lower.endsWith('.json') ? parseAcsApiJson(utf8(bytes), path, keepZip) : lower.endsWith('.csv') ? parseAcsCsv(utf8(bytes), path, keepZip) : parseAcsSummaryFile(utf8(bytes), path, keepZip);
+    case 'hud_usps_crosswalk':
+      return lower.endsWith('.json') ? parseCrosswalkApiJson(utf8(bytes), path, keepZip) : parseWorkbookOffThread('crosswalk', bytes, path, state);
+    case 'geonames':
+      return parseGeonames(utf8(bytes), path, keepZip);
+    case 'census_gazetteer':
+      return parseGazetteer(utf8(bytes), path, keepZip);
+  }
 }
 
-async function listDataset(sourcesDir: string, dataset: string, extensions: string[]): Promise<string[]> {
-  const dir = join(sourcesDir, dataset);
-  let names: string[];
+/** The source files present in a dataset folder, sorted; none when the folder is absent. */
+export async function datasetFiles(sourcesDir: string, dataset: DatasetFolder): Promise<string[] | undefined> {
   try {
-    names = await readdir(dir);
+    return (await readdir(join(sourcesDir, dataset))).filter((n) => hasExtension(n, DATASET_EXTENSIONS[dataset])).sort();
   } catch {
-    throw new SourceError({ file: dir }, `dataset folder ${dataset}/ is missing (npm run data:fetch downloads it, or put the publisher's file there)`);
+    return undefined;
   }
-  const matching = names.filter((n) => extensions.some((ext) => n.toLowerCase().endsWith(ext)) && !n.startsWith('.')).sort();
-  if (matching.length === 0) {
-    throw new SourceError({ file: dir }, `no ${extensions.join(' or ')} file in ${dataset}/`);
+}
+
+class SourceReader {
+  private readonly sourcesDir: string;
+  private readonly lock: Lockfile;
+  readonly state: StateScope;
+
+  constructor(sourcesDir: string, lock: Lockfile, state: StateScope) {
+    this.sourcesDir = sourcesDir;
+    this.lock = lock;
+    this.state = state;
   }
-  return matching;
-}
 
-async function load(sourcesDir: string, dataset: string, name: string): Promise<Loaded> {
-  const path = join(sourcesDir, dataset, name);
-  const bytes = await readFile(path);
-  if (bytes.length === 0) throw new SourceError({ file: path }, 'file is empty');
-  return {
-    path,
-    bytes,
-    info: { name: `${dataset}/${name}`, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') },
-  };
-}
-
-async function loadOnly(sourcesDir: string, dataset: string, extensions: string[]): Promise<Loaded> {
-  const names = await listDataset(sourcesDir, dataset, extensions);
-  if (names.length > 1) {
-    throw new SourceError({ file: join(sourcesDir, dataset) }, `several candidate files (${names.join(', ')}); keep one`);
+  async list(dataset: DatasetFolder): Promise<string[]> {
+    const names = await datasetFiles(this.sourcesDir, dataset);
+    const dir = join(this.sourcesDir, dataset);
+    if (names === undefined) throw new SourceError({ file: dir }, `dataset folder ${dataset}/ is missing (npm run data:fetch downloads it, or put the publisher's file there)`);
+    if (names.length === 0) throw new SourceError({ file: dir }, `no ${DATASET_EXTENSIONS[dataset].join(' or ')} file in ${dataset}/`);
+    return names;
   }
-  return load(sourcesDir, dataset, names[0] as string);
+
+  async only(dataset: DatasetFolder): Promise<string> {
+    const names = await this.list(dataset);
+    if (names.length > 1) throw new SourceError({ file: join(this.sourcesDir, dataset) }, `several candidate files (${names.join(', ')}); keep one`);
+    return names[0] as string;
+  }
+
+  /** Reads and parses one file; its InputFile carries the lockfile's provenance when the bytes match. */
+  async parse<T>(dataset: DatasetFolder, name: string): Promise<{ parsed: T; file: InputFile }> {
+    const path = join(this.sourcesDir, dataset, name);
+    const bytes = await readFile(path);
+    if (bytes.length === 0) throw new SourceError({ file: path }, 'file is empty');
+    const key = `${dataset}/${name}`;
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const locked = this.lock.files[key];
+    const provenance = locked && locked.sha256 === sha256 ? { url: locked.url, retrieved_at: locked.retrieved_at } : {};
+    const parsed = (await parseSourceFile(dataset, path, bytes, this.state)) as T;
+    return { parsed, file: { name: key, bytes: bytes.length, sha256, ...provenance } };
+  }
 }
 
-const text = (loaded: Loaded) => loaded.bytes.toString('utf8');
-
-async function readSafmr(sourcesDir: string, state: StateScope, keepZip: (zip: string) => boolean): Promise<SourceData['safmr']> {
-  const names = await listDataset(sourcesDir, DATASETS.safmr, ['.xlsx', '.csv']);
-  const parsed = await Promise.all(
-    names.map(async (name) => {
-      const loaded = await load(sourcesDir, DATASETS.safmr, name);
-      const rows = name.toLowerCase().endsWith('.xlsx')
-        ? await parseWorkbookOffThread('safmr', loaded.bytes, loaded.path, state)
-        : parseSafmrCsv(text(loaded), loaded.path, keepZip);
-      return { info: loaded.info, rows };
-    }),
-  );
-  return { files: parsed.map((p) => p.info), rows: parsed.flatMap((p) => p.rows) };
+async function readSafmr(reader: SourceReader): Promise<SourceData['safmr']> {
+  const names = await reader.list(DATASETS.safmr);
+  const parsed = await Promise.all(names.map((name) => reader.parse<SafmrRow[]>(DATASETS.safmr, name)));
+  return { files: parsed.map((p) => p.file), rows: parsed.flatMap((p) => p.parsed) };
 }
 
-async function readFmr(sourcesDir: string, state: StateScope, safmrYears: number[]): Promise<SourceData['fmr']> {
-  const names = await listDataset(sourcesDir, DATASETS.fmr, ['.xlsx']);
+async function readFmr(reader: SourceReader, safmr: Promise<SourceData['safmr']>): Promise<SourceData['fmr']> {
+  const names = await reader.list(DATASETS.fmr);
   const byYear = names
     .map((name) => ({ name, fiscalYear: fiscalYearFromFileName(name.replace(/^FY(\d{2})_/i, 'FY20$1_')) }))
     .filter((f): f is { name: string; fiscalYear: number } => f.fiscalYear !== undefined)
     .sort((a, b) => a.fiscalYear - b.fiscalYear);
-  if (byYear.length === 0) {
-    throw new SourceError({ file: join(sourcesDir, DATASETS.fmr) }, `no file named like HUD's FYnn_FMRs.xlsx (found ${names.join(', ')})`);
-  }
+  if (byYear.length === 0) throw new SourceError({ file: DATASETS.fmr }, `no file named like HUD's FYnn_FMRs.xlsx (found ${names.join(', ')})`);
   // The metro flag belongs to the SAFMR year being published; fall back to the newest county file.
-  const latestSafmr = Math.max(...safmrYears);
+  const latestSafmr = Math.max(...(await safmr).rows.map((r) => r.fiscalYear));
   const chosen = byYear.filter((f) => f.fiscalYear <= latestSafmr).pop() ?? (byYear.at(-1) as { name: string; fiscalYear: number });
-  const loaded = await load(sourcesDir, DATASETS.fmr, chosen.name);
-  return { ...(await parseFmrWorkbook(loaded.bytes, loaded.path, state)), file: loaded.info, fiscalYear: chosen.fiscalYear };
+  const { parsed, file } = await reader.parse<FmrAreas>(DATASETS.fmr, chosen.name);
+  return { ...parsed, file, fiscalYear: chosen.fiscalYear };
 }
 
-async function readAcs(sourcesDir: string, keepZip: (zip: string) => boolean): Promise<SourceData['acs']> {
-  const loaded = await loadOnly(sourcesDir, DATASETS.acs, ['.csv', '.json', '.dat', '.txt']);
-  const name = loaded.info.name.toLowerCase();
-  const parse = name.endsWith('.json') ? parseAcsApiJson : name.endsWith('.csv') ? parseAcsCsv : parseAcsSummaryFile;
-  return { ...parse(text(loaded), loaded.path, keepZip), file: loaded.info };
-}
-
-async function readCrosswalk(sourcesDir: string, state: StateScope): Promise<SourceData['crosswalk']> {
-  const names = await listDataset(sourcesDir, DATASETS.crosswalk, ['.xlsx']);
-  // HUD names them ZIP_COUNTY_MMYYYY.xlsx: the newest quarter wins when several are present.
-  const key = (n: string) => n.replace(/.*?(\d{2})(\d{4})\.xlsx$/i, '$2$1');
+async function readCrosswalk(reader: SourceReader, sourcesDir: string): Promise<SourceData['crosswalk']> {
+  const names = await datasetFiles(sourcesDir, DATASETS.crosswalk);
+  if (!names || names.length === 0) return null;
+  // HUD names its workbooks ZIP_COUNTY_MMYYYY.xlsx: the newest quarter wins when several are present.
+  const key = (n: string) => n.replace(/.*?(\d{2})(\d{4})\.\w+$/i, '$2$1');
   const newest = [...names].sort((a, b) => key(a).localeCompare(key(b))).at(-1) as string;
-  const loaded = await load(sourcesDir, DATASETS.crosswalk, newest);
-  return { ...(await parseWorkbookOffThread('crosswalk', loaded.bytes, loaded.path, state)), file: loaded.info };
+  const { parsed, file } = await reader.parse<Crosswalk>(DATASETS.crosswalk, newest);
+  return { ...parsed, file };
 }
 
 /** Reads and parses every dataset the build needs, keeping only the state's rows. */
@@ -137,18 +172,30 @@ export async function readSources(sourcesDir: string, state: StateScope): Promis
   } catch {
     throw new SourceError({ file: sourcesDir }, 'sources folder not found (set SOURCES_DIR, or run npm run data:fetch)');
   }
-  const keepZip = zipInState(state);
+  const reader = new SourceReader(sourcesDir, await readLockfile(sourcesDir), state);
   // The big workbooks parse on worker threads (see workbook-worker.ts); start them first.
-  const crosswalkPromise = readCrosswalk(sourcesDir, state);
-  const safmrPromise = readSafmr(sourcesDir, state, keepZip);
-  const [safmr, fmr, zori, acs, crosswalk, geonames, gazetteer] = await Promise.all([
-    safmrPromise,
-    safmrPromise.then((s) => readFmr(sourcesDir, state, s.rows.map((r) => r.fiscalYear))),
-    loadOnly(sourcesDir, DATASETS.zori, ['.csv']).then((l) => ({ ...parseZoriCsv(text(l), l.path, keepZip), file: l.info })),
-    readAcs(sourcesDir, keepZip),
-    crosswalkPromise,
-    loadOnly(sourcesDir, DATASETS.geonames, ['.txt']).then((l) => ({ places: parseGeonames(text(l), l.path, keepZip), file: l.info })),
-    loadOnly(sourcesDir, DATASETS.gazetteer, ['.txt', '.csv']).then((l) => ({ centroids: parseGazetteer(text(l), l.path, keepZip), file: l.info })),
+  const crosswalk = readCrosswalk(reader, sourcesDir);
+  const safmr = readSafmr(reader);
+  const single = async <T>(dataset: DatasetFolder) => {
+    const { parsed, file } = await reader.parse<T>(dataset, await reader.only(dataset));
+    return { parsed, file };
+  };
+  const [safmrData, fmr, zori, acs, crosswalkData, geonames, gazetteer] = await Promise.all([
+    safmr,
+    readFmr(reader, safmr),
+    single<ZoriFile>(DATASETS.zori),
+    single<AcsFile>(DATASETS.acs),
+    crosswalk,
+    single<GeonamesPlace[]>(DATASETS.geonames),
+    single<Centroid[]>(DATASETS.gazetteer),
   ]);
-  return { safmr, fmr, zori, acs, crosswalk, geonames, gazetteer };
+  return {
+    safmr: safmrData,
+    fmr,
+    zori: { ...zori.parsed, file: zori.file },
+    acs: { ...acs.parsed, file: acs.file },
+    crosswalk: crosswalkData,
+    geonames: { places: geonames.parsed, file: geonames.file },
+    gazetteer: { centroids: gazetteer.parsed, file: gazetteer.file },
+  };
 }

@@ -1,0 +1,91 @@
+// npm run data:fetch -- [--sources DIR] [--manifest FILE] [--mirror URL] [--only DATASET...] [--missing]
+//                       [--timeout SECONDS] [--retries N]
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { isSourceError } from '../lib/errors.ts';
+import { fetchSources } from '../lib/fetch/fetch-sources.ts';
+import { readManifest } from '../lib/fetch/manifest.ts';
+import { progressFor } from '../lib/fetch/progress.ts';
+import { DATASETS } from '../lib/sources/read-sources.ts';
+import { MINNESOTA } from '../lib/state.ts';
+
+const USAGE = 'usage: npm run data:fetch -- [--sources DIR] [--manifest FILE] [--mirror URL] [--only DATASET...] [--missing] [--timeout SECONDS] [--retries N]';
+
+class UsageError extends Error {}
+
+function parseCommandLine(argv: string[]) {
+  let parsed: ReturnType<typeof parseArgs<{ options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>; allowPositionals: true }>>;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        sources: { type: 'string' },
+        manifest: { type: 'string' },
+        mirror: { type: 'string' },
+        only: { type: 'string', multiple: true },
+        missing: { type: 'boolean' },
+        timeout: { type: 'string' },
+        retries: { type: 'string' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n${USAGE}`);
+  }
+  const { values, positionals } = parsed;
+  // `--only a b` and `--only a,b` both name several datasets.
+  const only = values.only === undefined ? undefined : [...(values.only as string[]), ...positionals].flatMap((s) => s.split(',')).filter(Boolean);
+  if (!only && positionals.length > 0) throw new UsageError(`unexpected ${positionals.join(' ')}\n${USAGE}`);
+  const known = Object.values(DATASETS) as string[];
+  for (const d of only ?? []) if (!known.includes(d)) throw new UsageError(`--only ${d}: not a dataset (${known.join(', ')})`);
+  const number = (name: string, value: unknown, fallback: number) => {
+    if (value === undefined) return fallback;
+    const n = Number(value);
+    if (!Number.isFinite(n) || n < 0) throw new UsageError(`--${name} ${String(value)} is not a non-negative number`);
+    return n;
+  };
+  if (values.mirror !== undefined && !/^https?:\/\//.test(values.mirror as string)) throw new UsageError(`--mirror ${String(values.mirror)} is not an http(s) URL`);
+  return {
+    sourcesDir: resolve((values.sources as string | undefined) ?? process.env.SOURCES_DIR ?? 'data/sources'),
+    manifest: resolve((values.manifest as string | undefined) ?? 'data/sources.json'),
+    mirror: values.mirror as string | undefined,
+    only,
+    missingOnly: values.missing === true,
+    idleTimeoutMs: number('timeout', values.timeout, 60) * 1000,
+    retries: number('retries', values.retries, 3),
+  };
+}
+
+async function main(): Promise<number> {
+  const args = parseCommandLine(process.argv.slice(2));
+  const manifest = await readManifest(args.manifest);
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  log(`mnrent data:fetch: ${manifest.sources.length} sources from ${args.mirror ?? 'their publishers'} into ${args.sourcesDir}`);
+  const results = await fetchSources({
+    ...args,
+    manifest,
+    state: MINNESOTA,
+    env: process.env,
+    backoffMs: 1000,
+    now: () => new Date(),
+    progress: progressFor(process.stderr),
+  });
+  log('');
+  for (const r of results) log(`  ${r.outcome.padEnd(10)} ${r.key}${r.outcome === 'downloaded' ? '' : `: ${r.detail}`}`);
+  const failed = results.filter((r) => r.outcome === 'failed');
+  const count = (o: string) => results.filter((r) => r.outcome === o).length;
+  log(`${count('downloaded')} downloaded, ${count('unchanged')} unchanged, ${count('skipped')} skipped, ${failed.length} failed`);
+  return failed.length > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (isSourceError(error) || error instanceof UsageError) {
+      process.stderr.write(`mnrent data:fetch failed: ${error.message}\n`);
+      process.exit(error instanceof UsageError ? 2 : 1);
+    }
+    process.stderr.write(`mnrent data:fetch failed unexpectedly:\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,292 @@
+// npm run data:fetch against a real HTTP server on loopback serving the shared source files.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { fetchSources, type FetchOptions } from '../src/lib/fetch/fetch-sources.ts';
+import type { Manifest, ManifestEntry } from '../src/lib/fetch/manifest.ts';
+import { readManifest } from '../src/lib/fetch/manifest.ts';
+import type { Progress } from '../src/lib/fetch/progress.ts';
+import { readLockfile } from '../src/lib/sources/lockfile.ts';
+import { MINNESOTA } from '../src/lib/state.ts';
+import { runBuild } from './helpers/build.ts';
+import { PROJECT_ROOT, SHARED_SOURCES, source } from './helpers/paths.ts';
+import { startSourceServer, type SourceServer } from './helpers/source-server.ts';
+
+const ZORI = 'zillow_zori/Zip_zori_uc_sfrcondomfr_sm_month_2023-10_excel-resaved.csv';
+const ZORI_PATH = `/${ZORI}`;
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+let server: SourceServer;
+let scratch: string;
+let sharedManifest: Manifest;
+
+/** A manifest written for the shared files, as an organisation mirroring its sources folder would. */
+async function manifestForShared(): Promise<Manifest> {
+  const sources: ManifestEntry[] = [];
+  for (const dataset of (await readdir(SHARED_SOURCES)).sort()) {
+    for (const file of (await readdir(join(SHARED_SOURCES, dataset))).sort()) {
+      sources.push({ dataset, file, url: `https://publisher.invalid/${dataset}/${file}`, format: file.split('.').pop() as string, licence: 'see PROVENANCE.md' });
+    }
+  }
+  return { sources };
+}
+
+const quiet: Progress = { start() {}, update() {}, note() {}, finish() {} };
+
+function options(sourcesDir: string, extra: Partial<FetchOptions> = {}): FetchOptions {
+  return {
+    sourcesDir,
+    manifest: sharedManifest,
+    state: MINNESOTA,
+    mirror: server.url,
+    env: {},
+    idleTimeoutMs: 2000,
+    retries: 2,
+    backoffMs: 10,
+    now: () => new Date('2026-01-15T12:00:00Z'),
+    progress: quiet,
+    ...extra,
+  };
+}
+
+/** A sources folder already holding a good copy of the ZORI file, as after an earlier fetch. */
+async function withGoodZori(name: string): Promise<string> {
+  const dir = join(scratch, name);
+  const results = await fetchSources(options(dir, { only: ['zillow_zori'] }));
+  expect(results.find((r) => r.key === ZORI)?.outcome).toBe('downloaded');
+  return dir;
+}
+
+const leftovers = async (dir: string) => (await readdir(dir, { recursive: true })).filter((n) => /\.(download|unpacked)-\d+$/.test(n));
+
+beforeAll(async () => {
+  server = await startSourceServer();
+  scratch = await mkdtemp(join(tmpdir(), 'mnrent-fetch-'));
+  sharedManifest = await manifestForShared();
+});
+afterAll(async () => {
+  await server.close();
+  await rm(scratch, { recursive: true, force: true });
+});
+
+describe('a full fetch into an empty folder', () => {
+  let fetched: string;
+
+  it('downloads every file, records its provenance, and writes the same bytes', async () => {
+    fetched = join(scratch, 'full');
+    const results = await fetchSources(options(fetched));
+    expect(results.map((r) => r.outcome)).toEqual(sharedManifest.sources.map(() => 'downloaded'));
+    const lock = await readLockfile(fetched);
+    expect(Object.keys(lock.files)).toHaveLength(sharedManifest.sources.length);
+    // PROVENANCE.md: the sha256 of the GeoNames dump.
+    expect(lock.files['geonames/US.txt']).toMatchObject({
+      url: `${server.url}/geonames/US.txt`,
+      retrieved_at: '2026-01-15T12:00:00.000Z',
+      bytes: 2668861,
+      sha256: 'c3044b608d6d43030d717887a25c11c27e728d8d95505aedc7b45e21831a8623',
+      last_modified: 'Wed, 01 Oct 2025 00:00:00 GMT',
+    });
+    for (const entry of sharedManifest.sources) {
+      const key = `${entry.dataset}/${entry.file}`;
+      expect(sha256(await readFile(join(fetched, key))), key).toBe(sha256(await readFile(source(key))));
+    }
+  });
+
+  it('then builds the same site as the shared folder does, with the provenance in meta.json', async () => {
+    const outDir = join(scratch, 'site-from-fetch');
+    const run = await runBuild({ sourcesDir: fetched, outDir });
+    expect(run.code, run.stderr).toBe(0);
+    const reference = inject('builtSite');
+    const files = (await readdir(reference, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(reference.length));
+    expect((await readdir(outDir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile())).toHaveLength(files.length);
+    for (const file of files) {
+      const [a, b] = await Promise.all([readFile(join(reference, file)), readFile(join(outDir, file))]);
+      if (file === '/api/v1/meta.json') continue;
+      expect(b.equals(a), file).toBe(true);
+    }
+    type MetaJson = { vintages: Record<string, { files: { name: string; sha256: string; url?: string; retrieved_at?: string }[] }> };
+    const [ref, got] = [JSON.parse(await readFile(join(reference, 'api/v1/meta.json'), 'utf8')) as MetaJson, JSON.parse(await readFile(join(outDir, 'api/v1/meta.json'), 'utf8')) as MetaJson];
+    const geonames = got.vintages.geonames?.files[0];
+    expect(geonames).toEqual({ ...ref.vintages.geonames?.files[0], url: `${server.url}/geonames/US.txt`, retrieved_at: '2026-01-15T12:00:00.000Z' });
+    const strip = (m: MetaJson) => JSON.stringify(m, (k, v: unknown) => (k === 'url' || k === 'retrieved_at' ? undefined : v));
+    expect(strip(got)).toBe(strip(ref));
+  }, 120_000);
+
+  it('asks "changed since?" the next time, and keeps the file on 304', async () => {
+    server.requests.length = 0;
+    const results = await fetchSources(options(fetched, { only: ['geonames'] }));
+    expect(results.find((r) => r.key === 'geonames/US.txt')).toMatchObject({ outcome: 'unchanged' });
+    expect(server.requests.at(-1)?.headers['if-none-match']).toMatch(/^"2668861-/);
+    expect(server.requests.at(-1)?.headers['if-modified-since']).toBe('Wed, 01 Oct 2025 00:00:00 GMT');
+  });
+});
+
+describe('faults: the right outcome, no half-written file, the previous good copy kept', () => {
+  const expectKept = async (dir: string) => {
+    expect(sha256(await readFile(join(dir, ZORI)))).toBe(sha256(await readFile(source(ZORI))));
+    expect(await leftovers(dir)).toEqual([]);
+  };
+  const zoriResult = async (dir: string, extra: Partial<FetchOptions> = {}) =>
+    (await fetchSources(options(dir, { only: ['zillow_zori'], ...extra }))).find((r) => r.key === ZORI);
+
+  it('404: fails at once, naming the URL and how to supply the file by hand', async () => {
+    const dir = await withGoodZori('f404');
+    server.fail(ZORI_PATH, { kind: 'status', status: 404 });
+    const result = await zoriResult(dir);
+    expect(result?.outcome).toBe('failed');
+    expect(result?.detail).toContain(`could not download ${server.url}${ZORI_PATH}: HTTP 404 Not Found. The previous copy is kept. Download it by hand from https://publisher.invalid${ZORI_PATH} and save it as ${join(dir, ZORI)}.`);
+    await expectKept(dir);
+  });
+
+  it('500 then success: retried, downloaded', async () => {
+    const dir = join(scratch, 'f500');
+    server.fail(ZORI_PATH, { kind: 'status', status: 500 });
+    server.requests.length = 0;
+    expect((await zoriResult(dir))?.outcome).toBe('downloaded');
+    expect(server.requests.filter((r) => r.path === ZORI_PATH)).toHaveLength(2);
+    await expectKept(dir);
+  });
+
+  it('a connection reset mid-body, every time: fails after the retries', async () => {
+    const dir = await withGoodZori('freset');
+    server.fail(ZORI_PATH, { kind: 'reset-mid-body' }, { kind: 'reset-mid-body' }, { kind: 'reset-mid-body' });
+    const result = await zoriResult(dir);
+    expect(result?.outcome).toBe('failed');
+    expect(result?.detail).toMatch(/connection broke after \d+ bytes/);
+    await expectKept(dir);
+  });
+
+  it('a connection reset once: the retry gets the file', async () => {
+    const dir = join(scratch, 'freset-once');
+    server.fail(ZORI_PATH, { kind: 'reset-mid-body' });
+    expect((await zoriResult(dir))?.outcome).toBe('downloaded');
+    await expectKept(dir);
+  });
+
+  it('a truncated body (the server closes before Content-Length): fails, nothing half-written', async () => {
+    const dir = await withGoodZori('ftrunc');
+    server.fail(ZORI_PATH, { kind: 'truncate' }, { kind: 'truncate' }, { kind: 'truncate' });
+    const result = await zoriResult(dir);
+    expect(result?.outcome).toBe('failed');
+    expect(result?.detail).toMatch(/connection broke after|body ended after/);
+    await expectKept(dir);
+  });
+
+  it('a body slower than the timeout: fails with the timeout named', async () => {
+    const dir = await withGoodZori('fslow');
+    server.fail(ZORI_PATH, { kind: 'slow', delayMs: 5000 });
+    const result = await zoriResult(dir, { idleTimeoutMs: 300, retries: 0 });
+    expect(result?.outcome).toBe('failed');
+    expect(result?.detail).toContain('no data for 0.3 s');
+    await expectKept(dir);
+  });
+
+  it('an HTML page instead of a CSV: not a source', async () => {
+    const dir = await withGoodZori('fhtml');
+    server.fail(ZORI_PATH, { kind: 'html' });
+    const result = await zoriResult(dir);
+    expect(result?.outcome).toBe('failed');
+    expect(result?.detail).toContain('got an HTML page');
+    await expectKept(dir);
+  });
+
+  it('an HTML page sent as text/csv: the build\'s own parser refuses it', async () => {
+    const dir = await withGoodZori('fhtml-as-csv');
+    server.fail(ZORI_PATH, { kind: 'body', body: new TextEncoder().encode('<!doctype html>\n<html>\n<body>Service unavailable</body>\n</html>\n'), contentType: 'text/csv' });
+    const result = await zoriResult(dir);
+    expect(result?.outcome).toBe('failed');
+    expect(result?.detail).toContain('the download is not a usable zillow_zori file: missing column RegionName');
+    await expectKept(dir);
+  });
+
+  it('a redirect to an HTML page (a keyless API call): not a source', async () => {
+    const dir = await withGoodZori('fredirect');
+    server.fail(ZORI_PATH, { kind: 'redirect-to-html' });
+    const result = await zoriResult(dir);
+    expect(result?.outcome).toBe('failed');
+    expect(result?.detail).toContain(`got an HTML page (${server.url}/login.html)`);
+    await expectKept(dir);
+  });
+});
+
+describe('publishers\' own forms', () => {
+  it('unpacks the member of a zip archive (GeoNames US.zip) after checking it', async () => {
+    const dir = join(scratch, 'zip');
+    const us = await readFile(source('geonames/US.txt'));
+    const archive = zipSync({ 'readme.txt': new TextEncoder().encode('GeoNames'), 'US.txt': us });
+    server.fail('/export/zip/US.zip', { kind: 'body', body: archive, contentType: 'application/zip' });
+    const manifest: Manifest = { sources: [{ dataset: 'geonames', file: 'US.txt', url: `${server.url}/export/zip/US.zip`, format: 'zip', unpack: 'US.txt', licence: 'CC BY 4.0' }] };
+    const [result] = await fetchSources(options(dir, { manifest, mirror: undefined }));
+    expect(result?.outcome).toBe('downloaded');
+    expect(sha256(await readFile(join(dir, 'geonames/US.txt')))).toBe(sha256(us));
+    expect((await readLockfile(dir)).files['geonames/US.txt']?.archive).toEqual({ bytes: archive.length, sha256: sha256(archive) });
+    expect(await leftovers(dir)).toEqual([]);
+  });
+
+  it('sends HUD_API_TOKEN as a bearer token, and without one says how to get the crosswalk by hand', async () => {
+    const dir = join(scratch, 'token');
+    const api = JSON.stringify({ data: { year: 2025, quarter: 2, results: [{ zip: '55104', geoid: '27123', city: 'SAINT PAUL', state: 'MN', res_ratio: 1, bus_ratio: 1, oth_ratio: 1, tot_ratio: 1 }] } });
+    const defaults = await readManifest(join(PROJECT_ROOT, 'data/sources.json'));
+    const entry = defaults.sources.find((e) => e.dataset === 'hud_usps_crosswalk') as ManifestEntry;
+    const manifest: Manifest = { sources: [{ ...entry, url: `${server.url}/hudapi/public/usps?type=2&query=All` }] };
+
+    const [without] = await fetchSources(options(dir, { manifest, mirror: undefined }));
+    expect(without).toMatchObject({ outcome: 'skipped' });
+    expect(without?.detail).toContain('HUD_API_TOKEN is not set; Without HUD_API_TOKEN');
+    expect(without?.detail).toContain('save ZIP_COUNTY_MMYYYY.xlsx in the hud_usps_crosswalk folder');
+
+    server.fail('/hudapi/public/usps', { kind: 'body', body: new TextEncoder().encode(api), contentType: 'application/json' });
+    server.requests.length = 0;
+    const [withToken] = await fetchSources(options(dir, { manifest, mirror: undefined, env: { HUD_API_TOKEN: 'secret-token' } }));
+    expect(withToken?.outcome).toBe('downloaded');
+    expect(server.requests[0]?.headers.authorization).toBe('Bearer secret-token');
+    expect(JSON.parse(await readFile(join(dir, 'hud_usps_crosswalk/ZIP_COUNTY_api.json'), 'utf8'))).toEqual(JSON.parse(api));
+  });
+});
+
+describe('the command', () => {
+  const fetchCommand = (args: string[]) =>
+    new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [join(PROJECT_ROOT, 'src/cli/fetch.ts'), ...args], { cwd: PROJECT_ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      child.on('close', (code) => resolve({ code, stderr }));
+    });
+
+  it('exits 1 naming the failed file and its URL; 0 when all went well', async () => {
+    const dir = join(scratch, 'cli');
+    const manifestPath = join(scratch, 'manifest.json');
+    await writeFile(manifestPath, JSON.stringify({ sources: sharedManifest.sources.filter((e) => e.dataset === 'census_acs' || e.dataset === 'geonames') }));
+    server.fail('/geonames/US.txt', { kind: 'status', status: 404 });
+    const bad = await fetchCommand(['--sources', dir, '--manifest', manifestPath, '--mirror', server.url, '--retries', '0']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain(`failed     geonames/US.txt: could not download ${server.url}/geonames/US.txt: HTTP 404 Not Found.`);
+    expect(bad.stderr).toContain('1 downloaded, 0 unchanged, 0 skipped, 1 failed');
+    const good = await fetchCommand(['--sources', dir, '--manifest', manifestPath, '--mirror', server.url, '--only', 'geonames']);
+    expect(good.code).toBe(0);
+    expect(good.stderr).toContain('1 downloaded, 0 unchanged, 1 skipped, 0 failed');
+  });
+
+  it('rejects an unknown dataset and a bad manifest with one line', async () => {
+    const unknown = await fetchCommand(['--only', 'zillow']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^mnrent data:fetch failed: --only zillow: not a dataset \(hud_safmr, /);
+    const manifestPath = join(scratch, 'bad-manifest.json');
+    await writeFile(manifestPath, JSON.stringify({ sources: [{ dataset: 'hud_safmr', file: '../escape.xlsx', url: 'https://x.test/a', format: 'xlsx', licence: 'x' }] }));
+    const bad = await fetchCommand(['--manifest', manifestPath]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toBe(`mnrent data:fetch failed: ${manifestPath}: invalid manifest at sources.0.file: a file name, not a path\n`);
+  });
+});
+
+// The copy helper is used by other suites; keep the mirror layout honest here too.
+it('serves the shared folder under /<dataset>/<file>', async () => {
+  await mkdir(join(scratch, 'probe'), { recursive: true });
+  await cp(source('census_acs/acs5_2019-2023_B25064_zcta_MN.csv'), join(scratch, 'probe/acs.csv'));
+  const response = await fetch(`${server.url}/census_acs/acs5_2019-2023_B25064_zcta_MN.csv`);
+  expect(Buffer.from(await response.arrayBuffer()).equals(await readFile(join(scratch, 'probe/acs.csv')))).toBe(true);
+});
