@@ -1,6 +1,7 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import sitemap from '@astrojs/sitemap';
+import { CONTRACT_HEADERS } from './src/lib/serve/headers.ts';
 import { sitemapLastmod } from './src/lib/sitemap.ts';
 
 /** Where the site is published; `npm run build -- --site URL` overrides it. */
@@ -11,11 +12,14 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory' },
+  // `npm run preview` sends the contract's headers; tests/http-contract.test.ts lists what it cannot keep.
+  server: { headers: { ...CONTRACT_HEADERS } },
+  vite: { preview: { cors: { origin: '*', methods: ['GET', 'HEAD', 'OPTIONS'], maxAge: 86400 } } },
   // Astro logs every route at "info"; the build script asks for "warn" and prints its own report.
   integrations: [
     sitemap({
       // Pages only: the JSON API is listed in openapi.json and llms.txt, not the sitemap.
-      filter: (page) => !page.includes('/api/') && !/\.(json|txt)$/.test(page),
+      filter: (page) => !page.includes('/api/') && !page.includes('/errors/') && !/\.(json|txt)$/.test(page),
       serialize: (item) => ({ ...item, lastmod: sitemapLastmod(item.url) ?? item.lastmod }),
     }),
   ],

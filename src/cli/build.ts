@@ -10,6 +10,7 @@ import { build } from 'astro';
 import { DEFAULT_SITE } from '../../astro.config.mjs';
 import { optionsFromEnv, sharedDataset } from '../lib/dataset.ts';
 import { isSourceError } from '../lib/errors.ts';
+import { precompress } from '../lib/precompress.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -62,16 +63,21 @@ async function main(): Promise<void> {
   const renderStarted = performance.now();
   try {
     await build({ root, site, outDir: staging, logLevel: 'warn' });
+    const renderMs = performance.now() - renderStarted;
+    log('  writing .gz and .br siblings…');
+    const compressStarted = performance.now();
+    const compressed = await precompress(staging);
+    const compressMs = performance.now() - compressStarted;
     const files = await countFiles(staging);
     await swapIn(staging, outDir);
-    const renderMs = performance.now() - renderStarted;
     const { counts } = dataset.metaRecord;
     log('');
     log('Build report');
     log(`  ZIP codes ${counts.zips}, counties ${counts.counties}, with market rent ${counts.zips_with_market_rent}, section-8 rows ${counts.section_8_rows}`);
     log(`  files written ${files} to ${outDir}`);
     log(`  generated_at ${dataset.meta.generated_at}; sources FY${dataset.metaRecord.vintages.hud_safmr.latest_fiscal_year} SAFMR, ZORI ${dataset.meta.sources.zori}`);
-    log(`  time: read sources ${seconds(dataset.timings.readMs)}, derive ${seconds(dataset.timings.deriveMs)}, render and write ${seconds(renderMs)}, total ${seconds(performance.now() - started)}`);
+    log(`  precompressed ${compressed.files} files: ${Math.round(compressed.rawBytes / 1024)} KB raw, ${Math.round(compressed.gzipBytes / 1024)} KB gzip, ${Math.round(compressed.brotliBytes / 1024)} KB brotli`);
+    log(`  time: read sources ${seconds(dataset.timings.readMs)}, derive ${seconds(dataset.timings.deriveMs)}, render and write ${seconds(renderMs)}, compress ${seconds(compressMs)}, total ${seconds(performance.now() - started)}`);
     log(`  peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
     log(`  warnings ${dataset.warnings.length}${dataset.warnings.length ? ':' : ''}`);
     for (const warning of dataset.warnings) log(`    - ${warning}`);

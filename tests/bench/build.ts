@@ -29,7 +29,8 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
   });
 }
 
-const countFiles = async (dir: string) => (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).length;
+/** Files Astro rendered: the .gz and .br siblings the build adds afterwards are left out. */
+const countFiles = async (dir: string) => (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile() && !/\.(gz|br)$/.test(e.name)).length;
 
 /** Astro keeps a content store and generated types between builds; a cold build starts without them. */
 async function clearAstroCaches(root: string): Promise<void> {
@@ -41,13 +42,13 @@ async function ourBuild(scratch: string, i: number): Promise<Sample> {
   await clearAstroCaches(PROJECT_ROOT);
   const outDir = join(scratch, `ours-${i}`);
   const { wallMs, stdout } = await run(process.execPath, [join(PROJECT_ROOT, 'src/cli/build.ts'), '--outDir', outDir], PROJECT_ROOT, { SOURCES_DIR: sourcesDir, SOURCE_DATE_EPOCH: '1767225600' });
-  const time = /read sources ([\d.]+) s, derive ([\d.]+) s, render and write ([\d.]+) s/.exec(stdout);
+  const time = /read sources ([\d.]+) s, derive ([\d.]+) s, render and write ([\d.]+) s, compress ([\d.]+) s/.exec(stdout);
   const peak = /peak memory (\d+) MB/.exec(stdout);
   if (!time || !peak) throw new Error(`no build report in:\n${stdout}`);
   return {
     wallMs,
     peakMb: Number(peak[1]),
-    phases: { read: Number(time[1]) * 1000, derive: Number(time[2]) * 1000, render: Number(time[3]) * 1000 },
+    phases: { read: Number(time[1]) * 1000, derive: Number(time[2]) * 1000, render: Number(time[3]) * 1000, compress: Number(time[4]) * 1000 },
     files: await countFiles(outDir),
   };
 }
@@ -93,14 +94,14 @@ try {
     const p = await peerBuild(peerDir, i);
     peer.push(p);
     console.log(
-      `run ${i + 1}: ours ${sec(o.wallMs)} s wall (read ${sec(o.phases.read as number)}, derive ${sec(o.phases.derive as number)}, render+write ${sec(o.phases.render as number)}), ${o.peakMb} MB peak, ${o.files} files | peer ${sec(p.wallMs)} s, ${p.peakMb} MB, ${p.files} files`,
+      `run ${i + 1}: ours ${sec(o.wallMs)} s wall (read ${sec(o.phases.read as number)}, derive ${sec(o.phases.derive as number)}, render+write ${sec(o.phases.render as number)}, compress ${sec(o.phases.compress as number)}), ${o.peakMb} MB peak, ${o.files} files | peer ${sec(p.wallMs)} s, ${p.peakMb} MB, ${p.files} files`,
     );
   }
   const oursWall = median(ours.map((s) => s.wallMs));
   const peerWall = median(peer.map((s) => s.wallMs));
   console.log('');
-  console.log('median            wall s   peak MB   read s   derive s   render+write s');
-  console.log(`mnrent build      ${sec(oursWall).padStart(6)}   ${String(median(ours.map((s) => s.peakMb))).padStart(7)}   ${sec(median(ours.map((s) => s.phases.read as number))).padStart(6)}   ${sec(median(ours.map((s) => s.phases.derive as number))).padStart(8)}   ${sec(median(ours.map((s) => s.phases.render as number))).padStart(14)}`);
+  console.log('median            wall s   peak MB   read s   derive s   render+write s   compress s');
+  console.log(`mnrent build      ${sec(oursWall).padStart(6)}   ${String(median(ours.map((s) => s.peakMb))).padStart(7)}   ${sec(median(ours.map((s) => s.phases.read as number))).padStart(6)}   ${sec(median(ours.map((s) => s.phases.derive as number))).padStart(8)}   ${sec(median(ours.map((s) => s.phases.render as number))).padStart(14)}   ${sec(median(ours.map((s) => s.phases.compress as number))).padStart(10)}`);
   console.log(`astro peer        ${sec(peerWall).padStart(6)}   ${String(median(peer.map((s) => s.peakMb))).padStart(7)}`);
   console.log(`ratio ours/peer   ${(oursWall / peerWall).toFixed(2)}x wall, ${(median(ours.map((s) => s.peakMb)) / median(peer.map((s) => s.peakMb))).toFixed(2)}x peak memory; data work on top of Astro ${sec(oursWall - peerWall)} s`);
 } finally {

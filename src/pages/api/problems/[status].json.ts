@@ -1,0 +1,7 @@
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { jsonResponse } from '../../../lib/json.ts';
+import { PROBLEM_STATUSES, problemDocument, type ProblemStatus } from '../../../lib/problems.ts';
+
+export const getStaticPaths = (() => PROBLEM_STATUSES.map((status) => ({ params: { status: String(status) } }))) satisfies GetStaticPaths;
+
+export const GET: APIRoute = ({ params }) => jsonResponse(problemDocument(Number(params.status) as ProblemStatus), 'application/problem+json');

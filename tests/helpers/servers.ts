@@ -1,0 +1,65 @@
+// The servers the HTTP contract is checked against, each on a free loopback port.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, connect } from 'node:net';
+import { startNginx } from '../../src/lib/serve/nginx.ts';
+import { PROJECT_ROOT } from './paths.ts';
+
+export interface Served {
+  name: 'nginx' | 'preview';
+  url: string;
+  brotli: boolean;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function serveWithNginx(dir: string, workers = 1): Promise<Served> {
+  const nginx = await startNginx({ dir, port: await freePort(), workers });
+  return { name: 'nginx', url: nginx.url, brotli: nginx.brotli, stop: nginx.stop };
+}
+
+function waitForPort(port: number, child: ChildProcess, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`preview exited with ${code}`)));
+    const attempt = () => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => (socket.destroy(), resolve()));
+      socket.once('error', () => {
+        socket.destroy();
+        if (Date.now() > deadline) reject(new Error('preview did not start'));
+        else setTimeout(attempt, 100);
+      });
+    };
+    attempt();
+  });
+}
+
+/** `npm run preview` as a user runs it (Astro's preview server with astro.config.mjs), on another folder. */
+export async function serveWithPreview(dir: string): Promise<Served> {
+  const port = await freePort();
+  const script = `const { preview } = await import('astro'); await preview({ root: ${JSON.stringify(PROJECT_ROOT)}, outDir: ${JSON.stringify(dir)}, server: { port: ${port}, host: '127.0.0.1' }, logLevel: 'error' });`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: PROJECT_ROOT, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', MNRENT_SKIP_DATA: '1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  await waitForPort(port, child);
+  return {
+    name: 'preview',
+    url: `http://127.0.0.1:${port}`,
+    brotli: false,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+    },
+  };
+}

@@ -1,0 +1,69 @@
+// The three ways the contract is stated for hosts must agree: nginx's block, _headers/_redirects
+// (Netlify, Cloudflare Pages) and the preview server's headers.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import astroConfig from '../astro.config.mjs';
+import { problemPath } from '../src/lib/problems.ts';
+import { CONTRACT_HEADERS } from '../src/lib/serve/headers.ts';
+import { SHIPPED_CONF, serverBlock } from '../src/lib/serve/nginx.ts';
+import { PROJECT_ROOT } from './helpers/paths.ts';
+
+const nginx = await readFile(SHIPPED_CONF, 'utf8');
+const headersFile = await readFile(join(PROJECT_ROOT, 'public/_headers'), 'utf8');
+const redirectsFile = await readFile(join(PROJECT_ROOT, 'public/_redirects'), 'utf8');
+
+/** `add_header Name "value" always;` lines whose value is a constant. */
+function nginxConstantHeaders(conf: string): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const m of conf.matchAll(/^\s*add_header\s+([\w-]+)\s+"([^"$]*)"\s+always;/gm)) found[m[1] as string] = m[2] as string;
+  return found;
+}
+
+/** The `_headers` format: a path line, then indented `Name: value` lines. */
+function parseHeadersFile(text: string): Record<string, Record<string, string>> {
+  const rules: Record<string, Record<string, string>> = {};
+  let current: Record<string, string> | undefined;
+  for (const line of text.split('\n')) {
+    if (line.startsWith('#') || line.trim() === '') continue;
+    if (!/^\s/.test(line)) rules[line.trim()] = current = {};
+    else if (current) {
+      const [name, ...value] = line.trim().split(':');
+      current[(name as string).trim()] = value.join(':').trim();
+    }
+  }
+  return rules;
+}
+
+describe('host configurations', () => {
+  it('nginx adds every contract header on every response (always)', () => {
+    expect(nginxConstantHeaders(nginx)).toEqual({ ...CONTRACT_HEADERS });
+  });
+
+  it('_headers states the same headers for every path, and JSON with a charset under /api/', () => {
+    const rules = parseHeadersFile(headersFile);
+    expect(rules['/*']).toEqual({ ...CONTRACT_HEADERS });
+    expect(rules['/api/*']).toEqual({ 'Content-Type': 'application/json; charset=utf-8' });
+    expect(nginx).toMatch(/charset utf-8;/);
+    expect(nginx).toMatch(/charset_types [^;]*application\/json/);
+  });
+
+  it('_redirects sends unknown /api/ paths to the same 404 document nginx serves', () => {
+    const rules = redirectsFile.split('\n').filter((l) => l.trim() && !l.startsWith('#')).map((l) => l.trim().split(/\s+/));
+    expect(rules).toEqual([['/api/*', problemPath(404), '404']]);
+    expect(problemPath(404)).toBe('/api/problems/404.json');
+    expect(nginx).toContain('/api/problems/$status.json;');
+  });
+
+  it('the preview server sends the same headers', () => {
+    expect(astroConfig.server).toMatchObject({ headers: { ...CONTRACT_HEADERS } });
+  });
+
+  it('puts the folder and port in place of the shipped defaults, and brotli on when asked', () => {
+    const conf = serverBlock(nginx, '/srv/site', '127.0.0.1:9000', true);
+    expect(conf).toMatch(/^\s+listen 127\.0\.0\.1:9000;$/m);
+    expect(conf).toMatch(/^\s+root \/srv\/site;$/m);
+    expect(conf).toMatch(/^\s+brotli_static on;$/m);
+    expect(serverBlock(nginx, '/srv/site', '127.0.0.1:9000', false)).toMatch(/^\s+# brotli_static on;$/m);
+  });
+});

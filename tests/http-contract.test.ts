@@ -1,0 +1,221 @@
+// The HTTP contract (CONTRACT-NOTES, "HTTP") on a real nginx with the shipped block and on the
+// preview server, each on a loopback port, over the site built from the shared data.
+import { readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CONTRACT_HEADERS } from '../src/lib/serve/headers.ts';
+import { rawRequest } from './helpers/raw-http.ts';
+import { serveWithNginx, serveWithPreview, type Served } from './helpers/servers.ts';
+
+const site = inject('builtSite');
+const SECRET = `mnrent-secret-${process.pid}`;
+
+/**
+ * What `npm run preview` cannot keep, and why. Astro's static preview is Vite's preview server (sirv),
+ * and Astro drops user Vite plugins from it (astro/dist/core/preview/static-preview-server.js), so no
+ * middleware can be added: only `server.headers`, applied to the files it serves, and Vite's CORS.
+ */
+const PREVIEW_GAPS = {
+  charset: 'sirv sends application/json and text/plain without "; charset=utf-8"',
+  methods: 'POST and other methods are answered like GET instead of 405',
+  apiErrors: 'an unknown path under /api/ gets the site 404 page (HTML), not the JSON problem',
+  errorHeaders: 'its 404 answers carry Vite\'s CORS header but not the cache and nosniff headers',
+  vary: 'it gzips on the fly without "Vary: Accept-Encoding", so a shared cache could hand gzip to a client that cannot read it',
+} as const;
+
+const header = (r: { headers: Record<string, string | string[] | undefined> }, name: string) => {
+  const v = r.headers[name.toLowerCase()];
+  return Array.isArray(v) ? v.join(', ') : v;
+};
+const expectContractHeaders = (r: { headers: Record<string, string | string[] | undefined> }) => {
+  for (const [name, value] of Object.entries(CONTRACT_HEADERS)) expect(header(r, name), name).toBe(value);
+};
+
+beforeAll(async () => {
+  // A file beside the served folder that no request may ever read.
+  await writeFile(join(dirname(site), 'secret.txt'), `${SECRET}\n`);
+});
+
+describe.each([
+  ['nginx', () => serveWithNginx(site)],
+  ['preview', () => serveWithPreview(site)],
+] as const)('%s', (name, start) => {
+  let server: Served;
+  const isPreview = name === 'preview';
+  beforeAll(async () => {
+    server = await start();
+  }, 60_000);
+  afterAll(() => server?.stop());
+  const get = (path: string, init: { method?: string; headers?: Record<string, string> } = {}) => rawRequest(server.url, path, init);
+
+  it('serves a ZIP file as JSON with every contract header and an ETag', async () => {
+    const r = await get('/api/v1/zip/55104.json');
+    expect(r.status).toBe(200);
+    expect(header(r, 'content-type')).toBe(isPreview ? 'application/json' : 'application/json; charset=utf-8'); // preview: PREVIEW_GAPS.charset
+    expectContractHeaders(r);
+    expect(header(r, 'etag')).toBeTruthy();
+    expect(r.body.equals(await readFile(join(site, 'api/v1/zip/55104.json')))).toBe(true);
+  });
+
+  it('answers HEAD with the headers and no body', async () => {
+    const r = await get('/api/v1/index.json', { method: 'HEAD' });
+    expect(r.status).toBe(200);
+    expect(r.body.length).toBe(0);
+    expect(header(r, 'access-control-allow-origin')).toBe('*');
+  });
+
+  it('answers If-None-Match with 304, CORS included', async () => {
+    const first = await get('/api/v1/meta.json');
+    const r = await get('/api/v1/meta.json', { headers: { 'if-none-match': header(first, 'etag') as string } });
+    expect(r.status).toBe(304);
+    expect(header(r, 'access-control-allow-origin')).toBe('*');
+    if (!isPreview) expectContractHeaders(r);
+  });
+
+  it('answers a CORS preflight with 204', async () => {
+    const r = await get('/api/v1/meta.json', { method: 'OPTIONS', headers: { origin: 'https://app.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'if-none-match' } });
+    expect(r.status).toBe(204);
+    expect(header(r, 'access-control-allow-origin')).toBe('*');
+    expect(header(r, 'access-control-allow-methods')?.replace(/\s/g, '')).toBe('GET,HEAD,OPTIONS');
+    expect(header(r, 'access-control-max-age')).toBe('86400');
+  });
+
+  it('refuses other methods with 405 and Allow, as JSON under /api/', async () => {
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+      const r = await get('/api/v1/zip/55104.json', { method });
+      if (isPreview) {
+        expect(r.status, `${method}: ${PREVIEW_GAPS.methods}`).toBe(200);
+        continue;
+      }
+      expect(r.status).toBe(405);
+      expect(header(r, 'allow')).toBe('GET, HEAD, OPTIONS');
+      expect(header(r, 'content-type')).toBe('application/problem+json; charset=utf-8');
+      expect(JSON.parse(r.body.toString())).toMatchObject({ status: 405, title: 'Method Not Allowed' });
+      expectContractHeaders(r);
+    }
+  });
+
+  it('answers an unknown ZIP, an unknown county and a malformed value under /api/ with a JSON 404', async () => {
+    for (const path of ['/api/v1/zip/99999.json', '/api/v1/county/atlantis.json', '/api/v1/zip/abc.json', '/api/v1/zip/55104', '/api/v2/index.json']) {
+      const r = await get(path);
+      expect(r.status, path).toBe(404);
+      expect(header(r, 'access-control-allow-origin')).toBe('*');
+      if (isPreview) {
+        expect(header(r, 'content-type'), `${path}: ${PREVIEW_GAPS.apiErrors}`).toMatch(/^text\/html/);
+        expect(header(r, 'cache-control'), PREVIEW_GAPS.errorHeaders).toBeUndefined();
+        continue;
+      }
+      expect(header(r, 'content-type')).toBe('application/problem+json; charset=utf-8');
+      expect(JSON.parse(r.body.toString())).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: expect.stringContaining('/api/v1/index.json') });
+      expectContractHeaders(r);
+    }
+  });
+
+  it('answers an unknown page with the site 404 page', async () => {
+    const r = await get('/no/such/page/');
+    expect(r.status).toBe(404);
+    expect(header(r, 'content-type')).toMatch(/^text\/html/);
+    expect(r.body.toString()).toContain('<h1>Not found</h1>');
+  });
+
+  it('serves pages, text and XML with their types', async () => {
+    const page = await get('/zip/55104/');
+    expect(page.status).toBe(200);
+    expect(header(page, 'content-type')).toMatch(/^text\/html/);
+    const text = await get('/llms.txt');
+    expect(header(text, 'content-type')).toBe(isPreview ? 'text/plain' : 'text/plain; charset=utf-8');
+    expect((await get('/sitemap-index.xml')).status).toBe(200);
+  });
+
+  it('compresses with gzip for clients that accept it', async () => {
+    const r = await get('/api/v1/index.json', { headers: { 'accept-encoding': 'gzip' } });
+    expect(header(r, 'content-encoding')).toBe('gzip');
+    if (isPreview) expect(header(r, 'vary'), PREVIEW_GAPS.vary).toBeUndefined();
+    else expect(header(r, 'vary')).toMatch(/Accept-Encoding/i);
+    expect(gunzipSync(r.body).equals(await readFile(join(site, 'api/v1/index.json')))).toBe(true);
+    if (!isPreview) expect(r.body.equals(await readFile(join(site, 'api/v1/index.json.gz')))).toBe(true);
+  });
+
+  it.skipIf(isPreview)('serves the .br sibling to clients that accept brotli, when the module is there', async () => {
+    const r = await get('/api/v1/index.json', { headers: { 'accept-encoding': 'br' } });
+    if (!server.brotli) return expect(header(r, 'content-encoding')).toBeUndefined();
+    expect(header(r, 'content-encoding')).toBe('br');
+    expect(r.body.equals(await readFile(join(site, 'api/v1/index.json.br')))).toBe(true);
+  });
+
+  it('never reads outside the folder', async () => {
+    for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/api/..%2f..%2fsecret.txt', '/api/v1/%2e%2e/%2e%2e/%2e%2e/secret.txt', '/..%5csecret.txt', '/api/v1/zip/..\\..\\..\\secret.txt', '/api/v1/%00/../../secret.txt']) {
+      const r = await get(path);
+      expect(r.status, path).toBeGreaterThanOrEqual(400);
+      expect(r.body.toString(), path).not.toContain(SECRET);
+    }
+  });
+});
+
+describe('nginx under fuzzing and load', () => {
+  let server: Served;
+  beforeAll(async () => {
+    server = await serveWithNginx(site, 2);
+  });
+  afterAll(() => server?.stop());
+
+  it('never answers 5xx, never leaks a byte from outside the folder, always JSON on 4xx under /api/', async () => {
+    const segment = fc.oneof(
+      fc.constantFrom('api', 'v1', 'zip', 'county', 'problems', '55104.json', 'st-louis.json', 'index.json', 'secret.txt', 'etc', 'passwd', '..', '.', '', '%2e%2e', '%2E%2E', '%2e', '..%2f', '%2f', '%2F', '%5c', '\\', '..\\', '%00', '%', '%zz', '%c0%ae', ';', '?x=1', '#frag', '~', '*'),
+      fc.string({ unit: 'grapheme', maxLength: 12 }).map(encodeURIComponent),
+      fc.integer({ min: 1, max: 9000 }).map((n) => 'a'.repeat(n)),
+    );
+    const path = fc.tuple(fc.boolean(), fc.array(segment, { maxLength: 8 })).map(([api, parts]) => `${api ? '/api/' : '/'}${parts.join('/')}`);
+    const headers = fc.record(
+      {
+        'accept-encoding': fc.constantFrom('gzip', 'br', 'gzip, br', 'identity', '*', 'x'),
+        'if-none-match': fc.oneof(fc.constant('*'), fc.string({ maxLength: 20 }).map((s) => `"${s.replace(/["\\\r\n]/g, '')}"`)),
+        range: fc.constantFrom('bytes=0-10', 'bytes=-5', 'bytes=999999-', 'bytes=abc'),
+        origin: fc.constantFrom('https://app.example', 'null'),
+      },
+      { requiredKeys: [] },
+    );
+    await fc.assert(
+      fc.asyncProperty(path, fc.constantFrom('GET', 'HEAD', 'POST', 'OPTIONS', 'PROPFIND'), headers, async (p, method, h) => {
+        const r = await rawRequest(server.url, p, { method, headers: h });
+        expect(r.status).toBeLessThan(500);
+        expect(r.body.toString('latin1')).not.toContain(SECRET);
+        expect(r.body.toString('latin1')).not.toContain('root:x:0:0');
+        expect(header(r, 'access-control-allow-origin')).toBe('*');
+        if (p.startsWith('/api/') && r.status >= 400 && method !== 'HEAD') {
+          const body = header(r, 'content-encoding') === 'gzip' ? gunzipSync(r.body) : r.body;
+          expect(header(r, 'content-type')).toBe('application/problem+json; charset=utf-8');
+          expect(JSON.parse(body.toString())).toMatchObject({ status: r.status });
+        }
+      }),
+      { numRuns: 400 },
+    );
+  }, 120_000);
+
+  it('takes ~10 s of 100 connections on a mix of ZIP, county, index and missing paths: no error, no unexpected status', async () => {
+    const expected: Record<string, number> = { '/api/v1/zip/55104.json': 200, '/api/v1/county/hennepin.json': 200, '/api/v1/index.json': 200, '/api/v1/zip/00000.json': 404, '/api/v1/county/nowhere.json': 404 };
+    const unexpected: string[] = [];
+    const result = await autocannon({
+      url: server.url,
+      connections: 100,
+      duration: 10,
+      requests: Object.keys(expected).map((path) => ({
+        path,
+        method: 'GET',
+        headers: { 'accept-encoding': 'gzip' },
+        onResponse: (status: number) => {
+          if (status !== expected[path] && unexpected.length < 10) unexpected.push(`${path} ${status}`);
+        },
+      })),
+    });
+    expect(result.errors).toBe(0);
+    expect(result.timeouts).toBe(0);
+    expect(unexpected).toEqual([]);
+    expect(result.requests.total).toBeGreaterThan(1000);
+    // Two of the five paths are 404s by design, so about 40% of the answers are non-2xx.
+    expect(result.non2xx / result.requests.total).toBeCloseTo(0.4, 1);
+  }, 60_000);
+});
