@@ -10,6 +10,11 @@ export default defineConfig(
   ...tseslint.configs.strict,
   ...astro.configs.recommended,
   {
+    // The mnrent-mcp launcher is plain JavaScript for Node (it must run on Node 20).
+    files: ['**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly' } },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'error',

@@ -14,6 +14,8 @@ const site = inject('builtSite');
 const read = (path: string) => readFile(join(site, path), 'utf8');
 const readJson = async <T = Record<string, unknown>>(path: string) => JSON.parse(await read(path)) as T;
 const listFiles = async (dir: string) => (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+/** The JSON resources of a folder, without the .gz and .br siblings. */
+const jsonFiles = async (dir: string) => (await listFiles(dir)).filter((f) => f.endsWith('.json'));
 
 describe('the JSON API', async () => {
   const openapi = await readJson<{ components: { schemas: Record<string, unknown> }; paths: Record<string, unknown>; servers: { url: string }[]; info: { version: string }; openapi: string }>('openapi.json');
@@ -39,8 +41,8 @@ describe('the JSON API', async () => {
   });
 
   it('validates every JSON file built against its component schema in openapi.json (ajv, JSON Schema 2020-12)', async () => {
-    const zipFiles = await listFiles(join(site, 'api/v1/zip'));
-    const countyFiles = await listFiles(join(site, 'api/v1/county'));
+    const zipFiles = await jsonFiles(join(site, 'api/v1/zip'));
+    const countyFiles = await jsonFiles(join(site, 'api/v1/county'));
     expect(zipFiles).toHaveLength(911);
     expect(countyFiles).toHaveLength(87);
     const check = async (files: string[], schema: string) => {
@@ -93,7 +95,7 @@ describe('pages, urls and the sitemap', async () => {
   it('has a page for every url in the JSON, on the same record', async () => {
     const index = await readJson<{ zips: { url: string; zip: string; city: string }[] }>('api/v1/index.json');
     const section8 = await readJson<{ url: string }>('api/v1/section-8.json');
-    const counties = await listFiles(join(site, 'api/v1/county'));
+    const counties = await jsonFiles(join(site, 'api/v1/county'));
     const urls = [...index.zips.map((z) => z.url), section8.url, ...(await Promise.all(counties.map(async (f) => (JSON.parse(await readFile(f, 'utf8')) as { url: string }).url)))];
     for (const url of urls) {
       expect(url.startsWith(`${TEST_SITE}/`)).toBe(true);
@@ -109,8 +111,8 @@ describe('pages, urls and the sitemap', async () => {
     expect(byLoc.has(`${TEST_SITE}/`)).toBe(true);
     expect([...byLoc.keys()].some((loc) => loc.includes('/api/'))).toBe(false);
     const docs = [
-      ...(await listFiles(join(site, 'api/v1/zip'))),
-      ...(await listFiles(join(site, 'api/v1/county'))),
+      ...(await jsonFiles(join(site, 'api/v1/zip'))),
+      ...(await jsonFiles(join(site, 'api/v1/county'))),
       join(site, 'api/v1/section-8.json'),
     ];
     for (const file of docs) {
@@ -133,7 +135,8 @@ describe('pages, urls and the sitemap', async () => {
   it('prints a build report with counts, phases and warnings', () => {
     const report = inject('buildStdout');
     expect(report).toContain('ZIP codes 911, counties 87, with market rent 108, section-8 rows 108');
-    expect(report).toMatch(/time: read sources [\d.]+ s, derive [\d.]+ s, render and write [\d.]+ s, total [\d.]+ s/);
+    expect(report).toMatch(/time: read sources [\d.]+ s, derive [\d.]+ s, render and write [\d.]+ s, compress [\d.]+ s, total [\d.]+ s/);
+    expect(report).toMatch(/precompressed \d+ files: \d+ KB raw, \d+ KB gzip, \d+ KB brotli/);
     expect(report).toContain('warnings 3:');
     expect(report).toContain('- ZIP 55814 is not in the crosswalk: county from GeoNames');
   });

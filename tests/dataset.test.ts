@@ -209,6 +209,13 @@ describe('invariants over every row', () => {
     expect(total).toBe(911);
   });
 
+  it('places 881 ZIPs at their Census ZCTA point and the 30 PO-box ZIPs at GeoNames\' (PROVENANCE #10)', () => {
+    const sources = dataset.zips.map((z) => z.coordinates?.source);
+    expect(sources.filter((s) => s === 'census_zcta')).toHaveLength(881);
+    expect(sources.filter((s) => s === 'geonames')).toHaveLength(30);
+    expect(zip('55104').coordinates).toEqual({ latitude: 44.953894, longitude: -93.164446, source: 'census_zcta' });
+  });
+
   it('puts exactly the ZIPs with both an FMR and a market rent in the spread table', () => {
     const expected = dataset.zips.filter((z) => z.fmr.br2 !== null && z.zori_latest !== null).map((z) => z.zip);
     expect(dataset.sectionEight.rows.map((r) => r.zip)).toEqual(expected);

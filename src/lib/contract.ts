@@ -62,6 +62,15 @@ export const Acs = z
   .strict()
   .register(contractRegistry, { id: 'Acs', description: 'Census ACS 5-year median gross rent (table B25064), where published' });
 
+export const Coordinates = z
+  .object({
+    latitude: z.number().min(-90).max(90),
+    longitude: z.number().min(-180).max(180),
+    source: z.enum(['census_zcta', 'geonames']).describe('Census ZCTA internal point, else the GeoNames postal code point'),
+  })
+  .strict()
+  .register(contractRegistry, { id: 'Coordinates', description: 'A point for the ZIP code (an extension of the spec: what nearby is measured from)' });
+
 const spreadFields = {
   spread: z.int().nullable().describe('Latest market rent minus the 2-bedroom FMR, whole dollars; null without both'),
   spread_pct: percent.nullable().describe('100 × spread / 2-bedroom FMR, one decimal'),
@@ -82,6 +91,7 @@ export const IndexZip = z
     fmr2_yoy_pct: percent.nullable().describe('Percent change of the 2-bedroom FMR against the prior fiscal year'),
     zori_latest: ZoriLatest.nullable(),
     ...spreadFields,
+    coordinates: Coordinates.nullable(),
     url: pageUrl,
     lastmod,
   })
@@ -108,6 +118,7 @@ export const ZipRecord = z
     zori_latest: ZoriLatest.nullable(),
     acs: Acs.nullable(),
     ...spreadFields,
+    coordinates: Coordinates.nullable(),
     nearby: z.array(NearbyZip).max(6).describe('The six nearest published ZIP codes by great-circle distance'),
   })
   .strict();
@@ -253,6 +264,9 @@ export type SectionEightRecord = z.infer<typeof SectionEightRecord>;
 export type SectionEightRow = z.infer<typeof SectionEightRow>;
 export type MetaRecord = z.infer<typeof MetaRecord>;
 export type Vintages = z.infer<typeof Vintages>;
+export type MetaDoc = z.infer<typeof MetaDoc>;
+export type ZipIndex = z.infer<typeof ZipIndex>;
+export type SectionEight = z.infer<typeof SectionEight>;
 
 /** Bedroom keys in order: studio, then one to four bedrooms. */
 export const BEDROOMS = ['br0', 'br1', 'br2', 'br3', 'br4'] as const;
@@ -270,6 +284,7 @@ export function toIndexRow(zip: ZipRecord): IndexZip {
     spread: zip.spread,
     spread_pct: zip.spread_pct,
     voucher_competitive: zip.voucher_competitive,
+    coordinates: zip.coordinates,
     url: zip.url,
     lastmod: zip.lastmod,
   };

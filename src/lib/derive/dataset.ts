@@ -80,14 +80,15 @@ export function deriveDataset(sources: SourceData, options: DeriveOptions): Data
   }
 
   // Coordinates for nearby: the Census centroid, else GeoNames.
-  const located: Located[] = [];
+  const coordinates = new Map<string, ZipRecord['coordinates']>();
   for (const zip of publishedZips) {
     const centroid = centroids.get(zip);
     const place = geonames.get(zip);
-    if (centroid) located.push({ zip, latitude: centroid.latitude, longitude: centroid.longitude });
-    else if (place?.latitude != null && place.longitude != null) located.push({ zip, latitude: place.latitude, longitude: place.longitude });
+    if (centroid) coordinates.set(zip, { latitude: centroid.latitude, longitude: centroid.longitude, source: 'census_zcta' });
+    else if (place?.latitude != null && place.longitude != null) coordinates.set(zip, { latitude: place.latitude, longitude: place.longitude, source: 'geonames' });
     else warnings.push(`ZIP ${zip} has no coordinates in the gazetteer or GeoNames: nearby is empty`);
   }
+  const located: Located[] = [...coordinates].flatMap(([zip, c]) => (c ? [{ zip, latitude: c.latitude, longitude: c.longitude }] : []));
   const nearby = nearestZips(located);
 
   const cities = new Map<string, string>();
@@ -117,6 +118,7 @@ export function deriveDataset(sources: SourceData, options: DeriveOptions): Data
       zori_latest: published.latest,
       acs: census ? { median_gross_rent: census.medianGrossRent, margin_of_error: census.marginOfError, vintage: sources.acs.vintage, table: sources.acs.table } : null,
       ...voucherSpread(fmr.br2, published.latest?.rent ?? null),
+      coordinates: coordinates.get(zip) ?? null,
       nearby: [],
     };
   });

@@ -1,0 +1,112 @@
+// The agent server reads the built JSON API (a folder or a deployed copy), never the raw sources.
+// meta.json is read first; the other files are cached until its generated_at changes.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { z } from 'zod';
+import { CountyDetail, MetaDoc, SectionEight, ZipDetail, ZipIndex } from '../contract.ts';
+
+/** Reads one file of the built site by its path (`api/v1/meta.json`); undefined when there is none. */
+export type ApiSource = (path: string) => Promise<string | undefined>;
+
+export function folderSource(dir: string): ApiSource {
+  return async (path) => {
+    try {
+      return await readFile(join(dir, path), 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  };
+}
+
+export function urlSource(baseUrl: string, fetchImpl: typeof fetch = fetch): ApiSource {
+  const base = baseUrl.replace(/\/+$/, '');
+  return async (path) => {
+    const response = await fetchImpl(`${base}/${path}`, { headers: { accept: 'application/json, text/plain' } });
+    if (response.status === 404) return undefined;
+    if (!response.ok) throw new Error(`${base}/${path} answered HTTP ${response.status}`);
+    return response.text();
+  };
+}
+
+export class ApiReader {
+  private readonly source: ApiSource;
+  private readonly refreshMs: number;
+  private readonly now: () => number;
+  private metaDoc: Promise<MetaDoc> | undefined;
+  private checkedAt = Number.NEGATIVE_INFINITY;
+  private cache = new Map<string, Promise<unknown>>();
+
+  /** `refreshMs`: how long a read of meta.json is trusted before it is read again. */
+  constructor(source: ApiSource, options: { refreshMs?: number; now?: () => number } = {}) {
+    this.source = source;
+    this.refreshMs = options.refreshMs ?? 60_000;
+    this.now = options.now ?? (() => performance.now());
+  }
+
+  private async parse<S extends z.ZodType>(path: string, schema: S): Promise<z.infer<S> | undefined> {
+    const text = await this.source(path);
+    if (text === undefined) return undefined;
+    const parsed = schema.safeParse(JSON.parse(text));
+    if (!parsed.success) throw new Error(`${path} does not match the contract: ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`);
+    return parsed.data;
+  }
+
+  /** The metadata; when its generated_at changed since the last read, every cached file is dropped. */
+  async meta(): Promise<MetaDoc> {
+    if (this.metaDoc && this.now() - this.checkedAt < this.refreshMs) return this.metaDoc;
+    const previous = this.metaDoc ? await this.metaDoc.catch(() => undefined) : undefined;
+    this.checkedAt = this.now();
+    this.metaDoc = this.parse('api/v1/meta.json', MetaDoc).then((doc) => {
+      if (!doc) throw new Error('api/v1/meta.json is missing: is this the folder or URL of a built site?');
+      if (previous && previous.meta.generated_at !== doc.meta.generated_at) this.cache.clear();
+      return doc;
+    });
+    this.metaDoc.catch(() => (this.checkedAt = Number.NEGATIVE_INFINITY));
+    return this.metaDoc;
+  }
+
+  private async cached<T>(path: string, load: () => Promise<T>): Promise<T> {
+    await this.meta();
+    let entry = this.cache.get(path) as Promise<T> | undefined;
+    if (!entry) {
+      entry = load();
+      this.cache.set(path, entry);
+      entry.catch(() => this.cache.delete(path));
+    }
+    return entry;
+  }
+
+  index(): Promise<ZipIndex> {
+    return this.cached('index', async () => {
+      const doc = await this.parse('api/v1/index.json', ZipIndex);
+      if (!doc) throw new Error('api/v1/index.json is missing');
+      return doc;
+    });
+  }
+
+  zip(zip: string): Promise<ZipDetail | undefined> {
+    return this.cached(`zip/${zip}`, () => this.parse(`api/v1/zip/${zip}.json`, ZipDetail));
+  }
+
+  county(slug: string): Promise<CountyDetail | undefined> {
+    return this.cached(`county/${slug}`, () => this.parse(`api/v1/county/${slug}.json`, CountyDetail));
+  }
+
+  sectionEight(): Promise<SectionEight> {
+    return this.cached('section-8', async () => {
+      const doc = await this.parse('api/v1/section-8.json', SectionEight);
+      if (!doc) throw new Error('api/v1/section-8.json is missing');
+      return doc;
+    });
+  }
+
+  /** A text resource of the site (openapi.json, llms-full.txt). */
+  text(path: string): Promise<string> {
+    return this.cached(`text/${path}`, async () => {
+      const text = await this.source(path);
+      if (text === undefined) throw new Error(`${path} is missing`);
+      return text;
+    });
+  }
+}

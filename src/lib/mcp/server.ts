@@ -1,0 +1,52 @@
+// The agent server: tools and resources over an ApiReader. Transports are wired elsewhere.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { z } from 'zod';
+import type { ApiReader } from './api-reader.ts';
+import { compareZips } from './tools/compare-zips.ts';
+import { datasetInfo } from './tools/dataset-info.ts';
+import { getCounty } from './tools/get-county.ts';
+import { getZip } from './tools/get-zip.ts';
+import { nearestZips } from './tools/nearest-zips.ts';
+import { searchPlaces } from './tools/search-places.ts';
+import { voucherSpread } from './tools/voucher-spread.ts';
+
+/** A tool with its argument types forgotten, for registration in a loop. */
+interface AnyTool {
+  name: string;
+  title: string;
+  description: string;
+  input: z.ZodRawShape;
+  output: z.ZodObject;
+  run(args: never, reader: ApiReader): Promise<CallToolResult>;
+}
+
+export const TOOLS: readonly AnyTool[] = [getZip, getCounty, searchPlaces, nearestZips, voucherSpread, compareZips, datasetInfo] as unknown as AnyTool[];
+
+export const RESOURCES = [
+  { name: 'openapi', uri: 'mnrent://openapi.json', path: 'openapi.json', mimeType: 'application/json', description: 'The OpenAPI 3.1 contract of the JSON API' },
+  { name: 'llms-full', uri: 'mnrent://llms-full.txt', path: 'llms-full.txt', mimeType: 'text/plain', description: 'Every endpoint, field, source, vintage and county median in plain text' },
+] as const;
+
+export const SERVER_INFO = { name: 'mnrent', version: '1.0.0' } as const;
+
+export function createMcpServer(reader: ApiReader): McpServer {
+  const server = new McpServer(SERVER_INFO, {
+    instructions:
+      'Minnesota rents by ZIP code and county: HUD Fair Market Rent, the Zillow market rent index, Census median gross rent and the voucher spread. ' +
+      'Cite the attribution in each result; neither FMR nor the market rent index is a rent quote for any address.',
+  });
+  for (const tool of TOOLS) {
+    server.registerTool(
+      tool.name,
+      { title: tool.title, description: tool.description, inputSchema: tool.input, outputSchema: tool.output, annotations: { title: tool.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } },
+      ((args: never) => tool.run(args, reader)) as never,
+    );
+  }
+  for (const resource of RESOURCES) {
+    server.registerResource(resource.name, resource.uri, { title: resource.name, description: resource.description, mimeType: resource.mimeType }, async (uri) => ({
+      contents: [{ uri: uri.href, mimeType: resource.mimeType, text: await reader.text(resource.path) }],
+    }));
+  }
+  return server;
+}

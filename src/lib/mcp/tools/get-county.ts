@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { CountyDetail } from '../../contract.ts';
+import type { ApiReader } from '../api-reader.ts';
+import { closest, countyKey } from '../match.ts';
+import { defineTool, fail, money, ok, signedPct } from './tool.ts';
+
+export const getCounty = defineTool({
+  name: 'get_county',
+  title: 'Rents for one county',
+  description:
+    'One of Minnesota\'s 87 counties: median 2-bedroom FMR, median market rent, median FMR change, and every ZIP code in it. ' +
+    'Names are forgiving: "St Louis", "Saint Louis County" and "st-louis" all work.',
+  input: { county: z.string().min(1).max(100).describe('County name or slug, e.g. "Hennepin", "St. Louis County", "lac-qui-parle"') },
+  output: CountyDetail,
+  async run({ county }, reader) {
+    const key = countyKey(county);
+    const found = key ? await reader.county(key) : undefined;
+    if (!found) {
+      return fail(`No Minnesota county matches "${county}". Did you mean: ${closest(key, await countySlugs(reader)).join(', ')}?`);
+    }
+    const m = found.medians;
+    const summary =
+      `${found.county} County: ${found.zip_count} ZIP codes (${found.zori_zip_count} with a market rent index). ` +
+      `Median 2-bedroom FMR ${money(m.fmr2)}, median market rent ${money(m.market_rent)}, median FMR change ${signedPct(m.fmr2_yoy_pct)}.`;
+    return ok(summary, found);
+  },
+});
+
+/** The county slugs the index knows (every county with a published ZIP). */
+export async function countySlugs(reader: ApiReader): Promise<string[]> {
+  return [...new Set((await reader.index()).zips.map((z) => z.county_slug))].sort();
+}

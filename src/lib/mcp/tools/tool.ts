@@ -1,0 +1,39 @@
+// What every tool file exports, and the two shapes of a result: structured data, or an error.
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { z } from 'zod';
+import type { Meta } from '../../contract.ts';
+import type { ApiReader } from '../api-reader.ts';
+
+export interface Tool<I extends z.ZodRawShape, O extends z.ZodObject> {
+  name: string;
+  title: string;
+  description: string;
+  input: I;
+  output: O;
+  run(args: z.infer<z.ZodObject<I>>, reader: ApiReader): Promise<CallToolResult>;
+}
+
+export const defineTool = <I extends z.ZodRawShape, O extends z.ZodObject>(tool: Tool<I, O>) => tool;
+
+/** A summary a person can read, the data as JSON for clients without structured content, and the data. */
+export function ok(summary: string, data: Record<string, unknown> & { meta: Meta }): CallToolResult {
+  const text = `${summary}\n\nSource: ${data.meta.attribution}\n\n${JSON.stringify(data)}`;
+  return { content: [{ type: 'text', text }], structuredContent: data };
+}
+
+export function fail(message: string): CallToolResult {
+  return { content: [{ type: 'text', text: message }], isError: true };
+}
+
+export const money = (v: number | null | undefined) => (v === null || v === undefined ? 'n/a' : `$${v.toLocaleString('en-US')}`);
+export const signedPct = (v: number | null | undefined) => (v === null || v === undefined ? 'n/a' : `${v > 0 ? '+' : ''}${v}%`);
+
+/** "does a voucher reach it?" in one sentence, from a ZIP's spread fields. */
+export function voucherSentence(fmr2: number | null, rent: { month: string; rent: number } | null, spreadPct: number | null, competitive: boolean | null): string {
+  if (competitive === null || !rent) return 'There is no market rent index here, so whether a voucher reaches the market is not known.';
+  return competitive
+    ? `The 2-bedroom FMR (${money(fmr2)}) meets or exceeds the market rent index (${money(rent.rent)}, ${rent.month}): a voucher is competitive.`
+    : `The market rent index (${money(rent.rent)}, ${rent.month}) is ${signedPct(spreadPct)} above the 2-bedroom FMR (${money(fmr2)}): a voucher falls short of the typical asking rent.`;
+}
+
+export const zipCode = (what = 'Five-digit Minnesota ZIP code, e.g. 55104') => ({ pattern: /^[0-9]{5}$/, what });

@@ -1,0 +1,189 @@
+// The agent server with the SDK's own client: in-process, over stdio (the real mnrent-mcp process,
+// started by the machine's Node) and over Streamable HTTP, on the site built from the shared data.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ApiReader, type ApiSource } from '../src/lib/mcp/api-reader.ts';
+import { countyKey } from '../src/lib/mcp/match.ts';
+import { inProcess, overHttp, overStdio, systemNode, type Connected } from './helpers/mcp-clients.ts';
+import { serveWithNginx, type Served } from './helpers/servers.ts';
+
+const site = inject('builtSite');
+const TOOL_NAMES = ['get_zip', 'get_county', 'search_places', 'nearest_zips', 'voucher_spread', 'compare_zips', 'dataset_info'];
+
+const call = async (c: Connected, name: string, args: Record<string, unknown> = {}) => (await c.client.callTool({ name, arguments: args })) as CallToolResult;
+const data = <T = Record<string, unknown>>(r: CallToolResult) => {
+  if (r.isError) throw new Error(`tool error: ${JSON.stringify(r.content)}`);
+  return r.structuredContent as T;
+};
+const text = (r: CallToolResult) => (r.content[0] as { text: string }).text;
+
+describe.each([
+  ['in-process', () => inProcess(site)],
+  ['stdio', () => overStdio(['--dir', site])],
+  ['http', () => overHttp(site)],
+] as const)('over %s', (_name, connect) => {
+  let c: Connected;
+  beforeAll(async () => {
+    c = await connect();
+  }, 30_000);
+  afterAll(() => c?.close());
+
+  it('lists the seven read-only tools with input and output schemas, and two resources', async () => {
+    const { tools } = await c.client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(TOOL_NAMES);
+    for (const tool of tools) {
+      expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, openWorldHint: false });
+      expect(tool.inputSchema.type).toBe('object');
+      expect(tool.outputSchema?.type).toBe('object');
+    }
+    const { resources } = await c.client.listResources();
+    expect(resources.map((r) => r.uri)).toEqual(['mnrent://openapi.json', 'mnrent://llms-full.txt']);
+    const openapi = await c.client.readResource({ uri: 'mnrent://openapi.json' });
+    expect(JSON.parse((openapi.contents[0] as { text: string }).text)).toMatchObject({ openapi: '3.1.0', info: { version: '1.0.0' } });
+  });
+
+  it('get_zip answers "can a voucher holder afford a 2-bedroom in 55104?" with data, vintage and attribution', async () => {
+    const r = await call(c, 'get_zip', { zip: '55104' });
+    const zip = data<{ fmr: { br2: number }; zori_latest: { rent: number; month: string }; spread: number; spread_pct: number; voucher_competitive: boolean; meta: { attribution: string; sources: unknown } }>(r);
+    expect(zip).toMatchObject({ fmr: { br2: 1530 }, zori_latest: { month: '2023-10', rent: 1774 }, spread: 244, spread_pct: 15.9, voucher_competitive: false });
+    expect(zip.meta.sources).toEqual({ hud_safmr: 'FY2026', zori: '2023-10' });
+    expect(text(r)).toContain('The market rent index ($1,774, 2023-10) is +15.9% above the 2-bedroom FMR ($1,530)');
+    expect(text(r)).toContain('Source: Minnesota Rent Data Service (CC BY 4.0).');
+    expect(zip).toEqual(JSON.parse(await readFile(join(site, 'api/v1/zip/55104.json'), 'utf8')));
+  });
+
+  it('get_county forgives how a county is written', async () => {
+    for (const county of ['St Louis', 'Saint Louis County', 'st-louis', 'ST. LOUIS']) {
+      expect(data(await call(c, 'get_county', { county }))).toMatchObject({ county: 'St. Louis', county_slug: 'st-louis', zip_count: 47, medians: { fmr2: 1120, market_rent: 1690, fmr2_yoy_pct: 8.2 } });
+    }
+    expect(data(await call(c, 'get_county', { county: 'Lac qui Parle County' }))).toMatchObject({ county_slug: 'lac-qui-parle' });
+  });
+
+  it('search_places finds by city, ZIP prefix and county', async () => {
+    const duluth = data<{ zips: { zip: string; city: string }[] }>(await call(c, 'search_places', { query: 'duluth', limit: 50 }));
+    expect(duluth.zips.length).toBeGreaterThan(5);
+    expect(duluth.zips.every((z) => z.city === 'Duluth')).toBe(true);
+    expect(duluth.zips.map((z) => z.zip)).toContain('55814');
+    const prefix = data<{ zips: { zip: string }[]; total_zips: number }>(await call(c, 'search_places', { query: '5510', limit: 100 }));
+    expect(prefix.zips.every((z) => z.zip.startsWith('5510'))).toBe(true);
+    expect(prefix.total_zips).toBe(prefix.zips.length);
+    const county = data<{ counties: { county_slug: string; zip_count: number }[] }>(await call(c, 'search_places', { query: 'Hennepin County' }));
+    expect(county.counties).toEqual([{ county: 'Hennepin', county_slug: 'hennepin', zip_count: 72 }]);
+  });
+
+  it('nearest_zips from a ZIP agrees with the published nearby list; from its point it finds the ZIP itself', async () => {
+    const fromZip = data<{ zips: { zip: string; distance_km: number }[] }>(await call(c, 'nearest_zips', { zip: '55104' }));
+    expect(fromZip.zips.map((z) => z.zip)).toEqual(['55105', '55114', '55108', '55103', '55102', '55406']);
+    expect(fromZip.zips[0]?.distance_km).toBe(2.1); // 2.136 km, checked with an independent haversine
+    const fromPoint = data<{ zips: { zip: string; distance_km: number }[] }>(await call(c, 'nearest_zips', { latitude: 44.953894, longitude: -93.164446, limit: 2 }));
+    expect(fromPoint.zips).toMatchObject([{ zip: '55104', distance_km: 0 }, { zip: '55105' }]);
+  });
+
+  it('voucher_spread filters by county and competitiveness, sorts and limits', async () => {
+    const table = JSON.parse(await readFile(join(site, 'api/v1/section-8.json'), 'utf8')) as { rows: { county_slug: string; voucher_competitive: boolean; spread_pct: number }[] };
+    const expected = table.rows.filter((r) => r.county_slug === 'hennepin' && !r.voucher_competitive);
+    const r = data<{ matched: { n: number }; rows: { county_slug: string; voucher_competitive: boolean; spread_pct: number }[] }>(
+      await call(c, 'voucher_spread', { county: 'Hennepin County', voucher_competitive: false, sort: '-spread_pct', limit: 5 }),
+    );
+    expect(r.matched.n).toBe(expected.length);
+    expect(r.rows).toHaveLength(Math.min(5, expected.length));
+    expect(r.rows.every((row) => row.county_slug === 'hennepin' && !row.voucher_competitive)).toBe(true);
+    expect(r.rows.map((row) => row.spread_pct)).toEqual([...r.rows.map((row) => row.spread_pct)].sort((a, b) => b - a));
+    const all = data<{ matched: { n: number; voucher_competitive_count: number; median_spread_pct: number } }>(await call(c, 'voucher_spread', { limit: 1 }));
+    expect(all.matched).toEqual({ n: 108, voucher_competitive_count: 79, median_spread_pct: -6.5 });
+  });
+
+  it('compare_zips puts ZIPs side by side', async () => {
+    const r = data<{ zips: { zip: string; fmr: { br2: number }; spread: number | null; acs: { median_gross_rent: number } | null }[] }>(await call(c, 'compare_zips', { zips: ['55104', '56763'] }));
+    expect(r.zips).toMatchObject([
+      { zip: '55104', fmr: { br2: 1530 }, spread: 244, acs: { median_gross_rent: 1159 } },
+      { zip: '56763', fmr: { br2: 970 }, spread: null, acs: { median_gross_rent: 830 } },
+    ]);
+  });
+
+  it('dataset_info gives counts, vintages, licence and attribution', async () => {
+    const r = await call(c, 'dataset_info');
+    expect(data(r)).toMatchObject({ counts: { zips: 911, counties: 87, zips_with_market_rent: 108, section_8_rows: 108 }, meta: { license: 'CC BY 4.0' } });
+    expect(text(r)).toContain('HUD SAFMR fiscal years 2021, 2022, 2023, 2024, 2025, 2026');
+  });
+
+  it('turns bad arguments into tool errors with suggestions, and keeps serving', async () => {
+    const bad: [string, Record<string, unknown>, RegExp][] = [
+      ['get_zip', { zip: 55104 }, /Invalid|expected string/i],
+      ['get_zip', { zip: '5510' }, /Invalid|pattern/i],
+      ['get_zip', { zip: '55199' }, /ZIP 55199 is not published .* Closest published ZIPs: 55155, 55150, 55130, 55129, 55128\./],
+      ['get_county', { county: 'Atlantis' }, /No Minnesota county matches "Atlantis"\. Did you mean:/],
+      ['get_county', { county: 'Hennipen' }, /Did you mean: hennepin/],
+      ['nearest_zips', { zip: '55104', limit: 500 }, /Invalid|too big|<=50/i],
+      ['nearest_zips', { latitude: 45 }, /Give either zip, or both latitude and longitude/],
+      ['voucher_spread', { county: 'Nowhere' }, /No Minnesota county matches "Nowhere"/],
+      ['voucher_spread', { sort: 'price' }, /Invalid|expected one of/i],
+      ['compare_zips', { zips: ['55104'] }, /Invalid|too small|>=2/i],
+      ['compare_zips', { zips: ['55104', '00000'] }, /ZIP 00000 is not published; closest: 55001, 55003, 55005\./],
+      ['no_such_tool', {}, /not found/],
+    ];
+    for (const [name, args, message] of bad) {
+      const r = await call(c, name, args);
+      expect(r.isError, `${name} ${JSON.stringify(args)}`).toBe(true);
+      expect(text(r)).toMatch(message);
+    }
+    expect(data(await call(c, 'get_zip', { zip: '55803' }))).toMatchObject({ city: 'Duluth' });
+  });
+});
+
+describe('mnrent-mcp as a process', () => {
+  it('runs when the machine\'s Node starts it, and logs only to stderr', async () => {
+    const s = await overStdio(['--dir', site]);
+    try {
+      expect(data(await call(s, 'dataset_info'))).toMatchObject({ counts: { zips: 911 } });
+      expect(s.stderr()).toContain('mnrent-mcp: 911 ZIP codes, generated 2026-01-01T00:00:00Z');
+    } finally {
+      await s.close();
+    }
+    expect(systemNode()).toBeTruthy();
+  });
+
+  describe('--base-url, reading a deployed copy behind nginx', () => {
+    let nginx: Served;
+    beforeAll(async () => {
+      nginx = await serveWithNginx(site);
+    });
+    afterAll(() => nginx?.stop());
+
+    it('answers from the deployed files', async () => {
+      const s = await overStdio(['--base-url', nginx.url]);
+      try {
+        expect(data(await call(s, 'get_county', { county: 'Cook' }))).toMatchObject({ zip_count: 6, medians: { fmr2: 1100 } });
+      } finally {
+        await s.close();
+      }
+    });
+  });
+});
+
+describe('the reader', () => {
+  it('reads meta.json first and refetches other files only when generated_at changed', async () => {
+    const files = new Map<string, string>();
+    for (const path of ['api/v1/meta.json', 'api/v1/index.json']) files.set(path, await readFile(join(site, path), 'utf8'));
+    const reads: string[] = [];
+    const source: ApiSource = async (path) => (reads.push(path), files.get(path));
+    let clock = 0;
+    const reader = new ApiReader(source, { refreshMs: 1000, now: () => clock });
+    await reader.index();
+    await reader.index();
+    expect(reads).toEqual(['api/v1/meta.json', 'api/v1/index.json']);
+    clock = 2000; // meta.json is read again, unchanged: the index stays cached
+    await reader.index();
+    expect(reads).toEqual(['api/v1/meta.json', 'api/v1/index.json', 'api/v1/meta.json']);
+    clock = 4000; // a regeneration: new generated_at, so the index is read again
+    files.set('api/v1/meta.json', (files.get('api/v1/meta.json') as string).replace('2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z'));
+    await reader.index();
+    expect(reads.slice(3)).toEqual(['api/v1/meta.json', 'api/v1/index.json']);
+  });
+
+  it('maps the ways people write counties to slugs', () => {
+    expect(['St Louis', 'Saint Louis County', 'st-louis', 'St. Louis', 'Lake of the Woods County'].map(countyKey)).toEqual(['st-louis', 'st-louis', 'st-louis', 'st-louis', 'lake-of-the-woods']);
+  });
+});
