@@ -1,5 +1,7 @@
 // llms.txt (llmstxt.org) and llms-full.txt: the service described in plain text for language models.
 import type { CountyRecord, Meta, MetaRecord } from './contract.ts';
+import { mcpClientConfig, MCP_RUN_LINES } from './mcp/client-config.ts';
+import { TOOLS } from './mcp/tools/index.ts';
 import { componentSchemas } from './openapi.ts';
 import { ENDPOINTS, LICENSE, SERVICE_NAME, siteUrls } from './publication.ts';
 
@@ -31,6 +33,11 @@ export function llmsTxt({ site, meta, record }: SiteFacts): string {
     '## API',
     '',
     ...ENDPOINTS.map((e) => `- [${e.operation_id}](${urls.api(examplePath(e.path))}): GET ${e.path}. ${e.summary}`),
+    '',
+    '## Agent server',
+    '',
+    `An MCP server over this data, \`mnrent-mcp\` (from the project's repository), answers with each result's vintage and attribution: ${TOOLS.map((t) => t.name).join(', ')}. ` +
+      `Run it over this site with \`npx mnrent-mcp --base-url ${urls.base}\`; details in llms-full.txt and the developer docs.`,
     '',
     '## Docs',
     '',
@@ -89,6 +96,20 @@ export function llmsFullTxt(facts: SiteFacts, counties: readonly CountyRecord[])
       'An unknown ZIP or county is a 404 with a JSON problem body.',
     '',
     ...ENDPOINTS.map((e) => `- ${e.operation_id}: GET ${urls.api(e.path)} (example: ${urls.api(examplePath(e.path))}). ${e.summary}.`),
+    '',
+    '## Agent server (MCP)',
+    '',
+    'mnrent-mcp serves this data to AI assistants over the Model Context Protocol. It reads the built JSON API (a folder or this site), never the raw sources; ' +
+      'every tool is read-only and returns a text answer plus structured content with the attribution. Unknown ZIPs and counties are tool errors with the closest valid suggestions.',
+    '',
+    ...MCP_RUN_LINES.map((l) => `    ${l.replace('https://SITE', urls.base)}`),
+    '',
+    ...TOOLS.map((t) => `- ${t.name}(${Object.keys(t.input).join(', ')}): ${t.description}`),
+    '- Resources: mnrent://openapi.json, mnrent://llms-full.txt.',
+    '',
+    'Client configuration (stdio):',
+    '',
+    ...mcpClientConfig(urls.base).split('\n').map((l) => `    ${l}`),
     '',
     '## Rules behind the numbers',
     '',

@@ -1,27 +1,9 @@
 // The agent server: tools and resources over an ApiReader. Transports are wired elsewhere.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { z } from 'zod';
 import type { ApiReader } from './api-reader.ts';
-import { compareZips } from './tools/compare-zips.ts';
-import { datasetInfo } from './tools/dataset-info.ts';
-import { getCounty } from './tools/get-county.ts';
-import { getZip } from './tools/get-zip.ts';
-import { nearestZips } from './tools/nearest-zips.ts';
-import { searchPlaces } from './tools/search-places.ts';
-import { voucherSpread } from './tools/voucher-spread.ts';
+import { TOOLS } from './tools/index.ts';
 
-/** A tool with its argument types forgotten, for registration in a loop. */
-interface AnyTool {
-  name: string;
-  title: string;
-  description: string;
-  input: z.ZodRawShape;
-  output: z.ZodObject;
-  run(args: never, reader: ApiReader): Promise<CallToolResult>;
-}
-
-export const TOOLS: readonly AnyTool[] = [getZip, getCounty, searchPlaces, nearestZips, voucherSpread, compareZips, datasetInfo] as unknown as AnyTool[];
+export { TOOLS };
 
 export const RESOURCES = [
   { name: 'openapi', uri: 'mnrent://openapi.json', path: 'openapi.json', mimeType: 'application/json', description: 'The OpenAPI 3.1 contract of the JSON API' },

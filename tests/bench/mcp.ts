@@ -1,0 +1,80 @@
+// npm run bench:mcp [-- --dir DIR] [--calls N]: latency of a get_zip tool call in-process, over stdio
+// (the real mnrent-mcp process) and over Streamable HTTP; peer: a plain GET of the same ZIP file from
+// nginx on the same loopback, which is what an agent without the server would do.
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { runBuild } from '../helpers/build.ts';
+import { inProcess, overHttp, overStdio, type Connected } from '../helpers/mcp-clients.ts';
+import { serveWithNginx } from '../helpers/servers.ts';
+
+const { values } = parseArgs({ options: { dir: { type: 'string' }, calls: { type: 'string', default: '2000' } } });
+const calls = Number(values.calls);
+const warmup = Math.min(200, Math.floor(calls / 10));
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+
+async function time(label: string, once: (i: number) => Promise<unknown>): Promise<{ label: string; p50: number; p99: number; mean: number }> {
+  for (let i = 0; i < warmup; i++) await once(i);
+  const samples: number[] = [];
+  for (let i = 0; i < calls; i++) {
+    const t = performance.now();
+    await once(i);
+    samples.push(performance.now() - t);
+  }
+  samples.sort((a, b) => a - b);
+  return { label, p50: percentile(samples, 50), p99: percentile(samples, 99), mean: samples.reduce((a, b) => a + b, 0) / samples.length };
+}
+
+function get(url: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    request(url, (res) => {
+      res.resume();
+      res.on('end', () => resolve());
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+const scratch = await mkdtemp(join(tmpdir(), 'mnrent-bench-mcp-'));
+try {
+  let dir = values.dir;
+  if (!dir) {
+    dir = join(scratch, 'dist');
+    process.stdout.write('building the site from the shared sources…\n');
+    const run = await runBuild({ outDir: dir });
+    if (run.code !== 0) throw new Error(run.stderr);
+  }
+  const zips = (await readdir(join(dir, 'api/v1/zip'))).filter((n) => n.endsWith('.json')).map((n) => n.slice(0, 5));
+  const zipAt = (i: number) => zips[(i * 7919) % zips.length] as string;
+  console.log(`bench:mcp — get_zip over ${zips.length} ZIPs, ${calls} calls after ${warmup} warm-up, node ${process.versions.node}`);
+  const results = [];
+  const viaClient = async (label: string, connect: () => Promise<Connected>) => {
+    const c = await connect();
+    try {
+      results.push(await time(label, (i) => c.client.callTool({ name: 'get_zip', arguments: { zip: zipAt(i) } })));
+    } finally {
+      await c.close();
+    }
+  };
+  await viaClient('in-process', () => inProcess(dir));
+  await viaClient('stdio', () => overStdio(['--dir', dir]));
+  await viaClient('http', () => overHttp(dir));
+  const nginx = await serveWithNginx(dir);
+  try {
+    results.push(await time('peer: GET from nginx', (i) => get(`${nginx.url}/api/v1/zip/${zipAt(i)}.json`)));
+  } finally {
+    await nginx.stop();
+  }
+  console.log('\ntransport              p50 ms   p99 ms  mean ms');
+  for (const r of results) console.log(`${r.label.padEnd(22)} ${r.p50.toFixed(2).padStart(6)}   ${r.p99.toFixed(2).padStart(6)}   ${r.mean.toFixed(2).padStart(6)}`);
+  const peer = results.at(-1) as { p50: number };
+  const http = results.find((r) => r.label === 'http') as { p50: number };
+  console.log(`\nratio http tool call / plain GET (p50): ${(http.p50 / peer.p50).toFixed(1)}x`);
+  console.log('aims: p99 < 5 ms in-process, < 20 ms over stdio');
+} finally {
+  await rm(scratch, { recursive: true, force: true });
+}
