@@ -2,8 +2,8 @@
 import type { CountyRecord, Meta, MetaRecord } from './contract.ts';
 import { mcpClientConfig, MCP_RUN_LINES } from './mcp/client-config.ts';
 import { TOOLS } from './mcp/tools/index.ts';
-import { componentSchemas } from './openapi.ts';
 import { ENDPOINTS, LICENSE, SERVICE_NAME, siteUrls } from './publication.ts';
+import { schemaDocs } from './schema-fields.ts';
 
 interface SiteFacts {
   site: string;
@@ -53,30 +53,14 @@ export function llmsTxt({ site, meta, record }: SiteFacts): string {
   ].join('\n');
 }
 
-type JsonSchema = { type?: string | string[]; $ref?: string; anyOf?: JsonSchema[]; items?: JsonSchema; description?: string; properties?: Record<string, JsonSchema>; required?: string[]; additionalProperties?: JsonSchema | boolean };
-
-function typeName(schema: JsonSchema): string {
-  if (schema.$ref) return schema.$ref.split('/').pop() as string;
-  if (schema.anyOf) return schema.anyOf.map(typeName).join(' or ');
-  if (schema.type === 'array' && schema.items) return `array of ${typeName(schema.items)}`;
-  if (schema.type === 'object' && schema.additionalProperties && typeof schema.additionalProperties === 'object') {
-    return `object of ${typeName(schema.additionalProperties)}`;
-  }
-  return Array.isArray(schema.type) ? schema.type.join(' or ') : (schema.type ?? 'any');
-}
-
 function describeSchemas(): string[] {
-  const lines: string[] = [];
-  for (const [name, schema] of Object.entries(componentSchemas()) as [string, JsonSchema][]) {
-    lines.push(`### ${name}`, '');
-    if (schema.description) lines.push(schema.description, '');
-    for (const [field, prop] of Object.entries(schema.properties ?? {})) {
-      const description = prop.description ?? prop.anyOf?.find((s) => s.description)?.description;
-      lines.push(`- \`${field}\` (${typeName(prop)})${description ? `: ${description}` : ''}`);
-    }
-    lines.push('');
-  }
-  return lines;
+  return schemaDocs().flatMap(({ name, description, fields }) => [
+    `### ${name}`,
+    '',
+    ...(description ? [description, ''] : []),
+    ...fields.map((f) => `- \`${f.name}\` (${f.type})${f.description ? `: ${f.description}` : ''}`),
+    '',
+  ]);
 }
 
 const cell = (v: number | null, unit = '') => (v === null ? '—' : `${v}${unit}`);

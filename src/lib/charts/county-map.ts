@@ -1,0 +1,74 @@
+// Minnesota's counties as an SVG map, shaded by a value, from the Census TopoJSON that us-atlas ships.
+import { geoPath, geoTransverseMercator } from 'd3-geo';
+import { scaleQuantile } from 'd3-scale';
+import type { Feature, FeatureCollection, Geometry } from 'geojson';
+import { feature } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
+import counties10m from 'us-atlas/counties-10m.json' with { type: 'json' };
+import { countySlug } from '../derive/places.ts';
+import { BLUES, NO_DATA, dollars, escapeXml } from './svg.ts';
+
+export interface MapCounty {
+  slug: string;
+  name: string;
+  value: number | null;
+}
+
+export interface MapOptions {
+  title: string;
+  /** One sentence saying what the map shows, for people who cannot see it. */
+  description: string;
+  /** A county drawn with a heavy outline (the county page's own). */
+  highlight?: string;
+  width?: number;
+  stateFips?: string;
+}
+
+type CountyFeature = Feature<Geometry, { name: string }>;
+
+/** The state's county shapes, keyed by slug of the Census name ("St. Louis" → st-louis). */
+export function stateCountyShapes(stateFips = '27'): CountyFeature[] {
+  const topology = counties10m as unknown as Topology<{ counties: GeometryCollection<{ name: string }> }>;
+  const all = feature(topology, topology.objects.counties) as FeatureCollection<Geometry, { name: string }>;
+  return all.features.filter((f) => String(f.id).startsWith(stateFips));
+}
+
+export function countyMapSvg(counties: readonly MapCounty[], options: MapOptions): string {
+  const width = options.width ?? 420;
+  const height = Math.round(width * 1.12);
+  const shapes = stateCountyShapes(options.stateFips);
+  const collection: FeatureCollection = { type: 'FeatureCollection', features: shapes };
+  // Minnesota sits in UTM zone 15: a transverse Mercator centred on 93°W keeps its shape.
+  const projection = geoTransverseMercator().rotate([94, 0]).fitExtent([[4, 4], [width - 4, height - 44]], collection);
+  const path = geoPath(projection).digits(1);
+  const bySlug = new Map(counties.map((c) => [c.slug, c]));
+  const values = counties.map((c) => c.value).filter((v): v is number => v !== null);
+  // Quantiles, not equal steps: the metro counties' high rents would leave every other county one shade.
+  const color = scaleQuantile<string>().domain(values).range([...BLUES]);
+  const lowest = Math.min(...values);
+  const id = `map-${options.highlight ?? 'state'}`;
+  const paths = shapes
+    .map((shape) => {
+      const slug = countySlug(shape.properties.name);
+      const county = bySlug.get(slug);
+      const name = county?.name ?? shape.properties.name;
+      const value = county?.value ?? null;
+      const label = `${name} County: ${value === null ? 'no data' : dollars(value)}`;
+      const current = slug === options.highlight;
+      return `<a href="/county/${slug}/" aria-label="${escapeXml(label)}"><path data-county="${slug}" d="${path(shape) ?? ''}" fill="${value === null ? NO_DATA : color(value)}" stroke="${current ? '#d4351c' : '#fff'}" stroke-width="${current ? 3 : 0.6}"><title>${escapeXml(label)}</title></path></a>`;
+    })
+    // The highlighted county last, so its outline is drawn over its neighbours'.
+    .sort((a, b) => Number(a.includes('stroke="#d4351c"')) - Number(b.includes('stroke="#d4351c"')))
+    .join('');
+  const thresholds = [lowest, ...color.quantiles()];
+  const legend = BLUES.map((fill, i) => {
+    const x = 4 + i * ((width - 8) / BLUES.length);
+    const from = dollars(thresholds[i] ?? lowest);
+    return `<rect x="${x.toFixed(1)}" y="${height - 34}" width="${((width - 8) / BLUES.length - 2).toFixed(1)}" height="12" fill="${fill}"/><text x="${x.toFixed(1)}" y="${height - 8}" font-size="11">${from}+</text>`;
+  }).join('');
+  return (
+    `<svg class="county-map" viewBox="0 0 ${width} ${height}" width="100%" role="group" aria-labelledby="${id}-t ${id}-d" xmlns="http://www.w3.org/2000/svg">` +
+    `<title id="${id}-t">${escapeXml(options.title)}</title><desc id="${id}-d">${escapeXml(options.description)}</desc>` +
+    `<g>${paths}</g><g aria-hidden="true">${legend}</g></svg>`
+  );
+}

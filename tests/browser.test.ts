@@ -1,0 +1,150 @@
+// The pages for people in a real headless browser (Debian's chromium, driven by playwright-core),
+// served by nginx with the shipped block; screenshots go to test-output/ (git-ignored).
+import { createServer, type Server } from 'node:http';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PROJECT_ROOT } from './helpers/paths.ts';
+import { serveWithNginx, type Served } from './helpers/servers.ts';
+
+const site = inject('builtSite');
+const SHOTS = join(PROJECT_ROOT, 'test-output', 'screenshots');
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+let nginx: Served;
+let browser: Browser;
+
+beforeAll(async () => {
+  await mkdir(SHOTS, { recursive: true });
+  nginx = await serveWithNginx(site);
+  // As root, with no sandbox; and no background networking, which this machine's closed network refuses.
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await nginx?.stop();
+});
+
+/** Opens a page and collects every console error and uncaught exception on it. */
+async function open(path: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  const response = await page.goto(`${nginx.url}${path}`, { waitUntil: 'load' });
+  expect(response?.status(), path).toBe(200);
+  return { page, errors };
+}
+
+describe('every page type loads with no console error', () => {
+  for (const [name, path] of [
+    ['home', '/'],
+    ['zip', '/zip/55104/'],
+    ['zip-without-market-rent', '/zip/56763/'],
+    ['county', '/county/st-louis/'],
+    ['section-8', '/section-8/'],
+    ['docs', '/docs/'],
+  ] as const) {
+    it(name, async () => {
+      const { page, errors } = await open(path);
+      await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+  }
+});
+
+describe('the pages work', () => {
+  it('home: typing a city finds its ZIP, and Enter opens its page', async () => {
+    const { page, errors } = await open('/');
+    await page.getByRole('combobox', { name: 'Find a ZIP code, city or county' }).fill('Warroad');
+    const option = page.getByRole('option', { name: /56763 Warroad, Roseau County/ });
+    await option.waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${nginx.url}/zip/56763/`);
+    await expect(page.locator('h1').textContent()).resolves.toBe('56763 · Warroad');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('home: the map has the 87 county shapes, each a link to its county', async () => {
+    const { page } = await open('/');
+    const shapes = page.locator('svg.county-map path[data-county]');
+    await expect(shapes.count()).resolves.toBe(87);
+    await page.locator('svg.county-map path[data-county="cook"]').click();
+    await page.waitForURL(`${nginx.url}/county/cook/`);
+    await page.close();
+  });
+
+  it('zip: two charts with text alternatives and table fallbacks, and the voucher sentence', async () => {
+    const { page } = await open('/zip/55104/');
+    await expect(page.getByRole('img', { name: /2-bedroom Fair Market Rent by fiscal year, ZIP 55104/ }).count()).resolves.toBe(1);
+    await expect(page.getByRole('img', { name: /Market rent index by month, ZIP 55104/ }).count()).resolves.toBe(1);
+    await expect(page.locator('.answer').textContent()).resolves.toContain('is $244 (15.9%) above the 2-bedroom Fair Market Rent ($1,530)');
+    await expect(page.locator('details table').count()).resolves.toBe(2);
+    await page.close();
+  });
+
+  it('section-8: a heading sorts the table', async () => {
+    const { page } = await open('/section-8/');
+    const firstSpread = () => page.locator('#spread-table tbody tr').first().locator('td').nth(5).getAttribute('data-value');
+    await page.getByRole('button', { name: 'Spread %' }).click();
+    const ascending = Number(await firstSpread());
+    await page.getByRole('button', { name: 'Spread %' }).click();
+    const descending = Number(await firstSpread());
+    expect(ascending).toBeLessThan(descending);
+    await expect(page.locator('th[aria-sort="descending"]').textContent()).resolves.toContain('Spread %');
+    await page.close();
+  });
+
+  it('fetches meta.json from another origin in the browser: the CORS contract holds', async () => {
+    const other: Server = createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>other origin</title>'));
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const otherUrl = `http://localhost:${(other.address() as AddressInfo).port}/`;
+    try {
+      const page = await browser.newPage();
+      await page.goto(otherUrl);
+      const generatedAt = await page.evaluate(async (url) => {
+        const response = await fetch(url, { headers: { 'if-none-match': '"x"' } });
+        return { status: response.status, etag: response.headers.get('etag'), body: ((await response.json()) as { meta: { generated_at: string } }).meta.generated_at };
+      }, `${nginx.url}/api/v1/meta.json`);
+      expect(new URL(otherUrl).origin).not.toBe(new URL(nginx.url).origin);
+      expect(generatedAt).toMatchObject({ status: 200, body: '2026-01-01T00:00:00Z' });
+      expect(generatedAt.etag).toBeTruthy(); // readable cross-origin only because ETag is exposed
+      await page.close();
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
+  });
+});
+
+describe('a crawl of the built site', () => {
+  it('finds no broken internal link in any page', async () => {
+    const pages = (await readdir(site, { recursive: true })).filter((f) => f.endsWith('.html'));
+    const exists = async (path: string) => {
+      const clean = decodeURIComponent(path.split(/[?#]/)[0] as string);
+      const candidates = clean.endsWith('/') ? [join(site, clean, 'index.html')] : [join(site, clean), join(site, clean, 'index.html')];
+      for (const candidate of candidates) if (await readFile(candidate).then(() => true, () => false)) return true;
+      return false;
+    };
+    const broken: string[] = [];
+    let links = 0;
+    for (const page of pages) {
+      const html = await readFile(join(site, page), 'utf8');
+      for (const [, target] of html.matchAll(/(?:href|src)="(\/[^"]*)"/g)) {
+        if (target === undefined || target.startsWith('//')) continue;
+        links += 1;
+        if (!(await exists(target))) broken.push(`${page} -> ${target}`);
+      }
+    }
+    expect(pages.length).toBeGreaterThan(1000);
+    expect(links).toBeGreaterThan(20_000);
+    expect(broken).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { countyMapSvg, stateCountyShapes } from '../../src/lib/charts/county-map.ts';
+import { lineChartSvg } from '../../src/lib/charts/line-chart.ts';
+import { countySlug } from '../../src/lib/derive/places.ts';
+import { MINNESOTA } from '../../src/lib/state.ts';
+
+describe('the county map', () => {
+  it('has Minnesota\'s 87 counties, named as HUD names them', () => {
+    const slugs = stateCountyShapes(MINNESOTA.fips).map((f) => countySlug(f.properties.name));
+    expect(slugs).toHaveLength(87);
+    expect(slugs).toEqual(expect.arrayContaining(['st-louis', 'lac-qui-parle', 'lake-of-the-woods', 'hennepin']));
+  });
+
+  it('shades by quantile, links each county, titles it, and outlines the highlighted one last', () => {
+    const svg = countyMapSvg(
+      [
+        { slug: 'cook', name: 'Cook', value: 1100 },
+        { slug: 'hennepin', name: 'Hennepin', value: 1775 },
+        { slug: 'st-louis', name: 'St. Louis', value: 1120 },
+      ],
+      { title: 'T', description: 'D', highlight: 'cook' },
+    );
+    expect(svg.match(/<path data-county=/g)).toHaveLength(87);
+    expect(svg).toContain('<title id="map-cook-t">T</title><desc id="map-cook-d">D</desc>');
+    expect(svg).toContain('aria-label="Hennepin County: $1,775"');
+    expect(svg).toContain('aria-label="Aitkin County: no data"');
+    expect(svg.lastIndexOf('data-county="cook"')).toBeGreaterThan(svg.lastIndexOf('data-county="hennepin"'));
+    expect(svg).toMatch(/data-county="cook"[^>]*stroke="#d4351c"/);
+    expect(svg).toMatch(/data-county="hennepin" d="[^"]+" fill="#08519c"/);
+  });
+});
+
+describe('the line chart', () => {
+  it('draws a labelled, described series with its reference line', () => {
+    const svg = lineChartSvg(
+      [
+        { label: '2023-01', value: 1500 },
+        { label: '2023-02', value: 1510 },
+        { label: '2024-01', value: 1600 },
+      ],
+      { id: 'c', title: 'Rent', description: 'Up', reference: { label: 'FMR $1,530', value: 1530 } },
+    );
+    expect(svg).toMatch(/^<svg class="chart"[^>]*role="img" aria-labelledby="c-t c-d"/);
+    expect(svg).toContain('<title id="c-t">Rent</title><desc id="c-d">Up</desc>');
+    expect(svg.match(/<text[^>]*text-anchor="middle">(\d{4})<\/text>/g)).toHaveLength(2); // January of each year
+    expect(svg).toContain('>FMR $1,530</text>');
+    expect(svg).toMatch(/<path d="M[\d.,L]+" fill="none"/);
+  });
+});
