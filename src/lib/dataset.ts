@@ -99,6 +99,6 @@ export function optionsFromEnv(site: string, outDir: string | undefined, env: No
     sourcesDir: env.SOURCES_DIR || 'data/sources',
     site,
     generatedAt: generationTime(env.SOURCE_DATE_EPOCH),
-    ...((env.MNRENT_PREVIOUS_OUT ?? outDir) ? { previousDir: env.MNRENT_PREVIOUS_OUT ?? outDir } : {}),
+    ...(outDir ? { previousDir: outDir } : {}),
   };
 }

@@ -6,7 +6,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { runBuild } from '../helpers/build.ts';
+import { siteToMeasure } from '../helpers/build.ts';
 import { inProcess, overHttp, overStdio, type Connected } from '../helpers/mcp-clients.ts';
 import { serveWithNginx } from '../helpers/servers.ts';
 
@@ -41,13 +41,7 @@ function get(url: string): Promise<void> {
 
 const scratch = await mkdtemp(join(tmpdir(), 'mnrent-bench-mcp-'));
 try {
-  let dir = values.dir;
-  if (!dir) {
-    dir = join(scratch, 'dist');
-    process.stdout.write('building the site from the shared sources…\n');
-    const run = await runBuild({ outDir: dir });
-    if (run.code !== 0) throw new Error(run.stderr);
-  }
+  const dir = await siteToMeasure(scratch, values.dir);
   const zips = (await readdir(join(dir, 'api/v1/zip'))).filter((n) => n.endsWith('.json')).map((n) => n.slice(0, 5));
   const zipAt = (i: number) => zips[(i * 7919) % zips.length] as string;
   console.log(`bench:mcp — get_zip over ${zips.length} ZIPs, ${calls} calls after ${warmup} warm-up, node ${process.versions.node}`);

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { runBuild } from '../helpers/build.ts';
+import { siteToMeasure } from '../helpers/build.ts';
 import { serveWithNginx, serveWithPreview, type Served } from '../helpers/servers.ts';
 
 const { values } = parseArgs({ options: { dir: { type: 'string' }, seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '50' } } });
@@ -36,13 +36,7 @@ async function measure(server: Served, target: string, path: string, gzip: boole
 
 const scratch = await mkdtemp(join(tmpdir(), 'mnrent-bench-serve-'));
 try {
-  let dir = values.dir;
-  if (!dir) {
-    dir = join(scratch, 'dist');
-    process.stdout.write('building the site from the shared sources…\n');
-    const run = await runBuild({ outDir: dir });
-    if (run.code !== 0) throw new Error(run.stderr);
-  }
+  const dir = await siteToMeasure(scratch, values.dir);
   console.log(`bench:serve — ${dir}, ${connections} connections, ${seconds} s per run, node ${process.versions.node}`);
   const rows: Row[] = [];
   for (const start of [serveWithNginx, serveWithPreview]) {

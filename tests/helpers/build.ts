@@ -30,3 +30,13 @@ export function runBuild(options: { outDir: string; sourcesDir?: string; site?: 
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
+
+/** The folder a benchmark measures: the one given, or a fresh build of the shared sources under `scratch`. */
+export async function siteToMeasure(scratch: string, dir: string | undefined): Promise<string> {
+  if (dir) return dir;
+  const outDir = join(scratch, 'dist');
+  process.stdout.write('building the site from the shared sources…\n');
+  const run = await runBuild({ outDir });
+  if (run.code !== 0) throw new Error(run.stderr);
+  return outDir;
+}

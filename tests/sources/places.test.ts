@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseGazetteer } from '../../src/lib/sources/census-gazetteer.ts';
 import { parseGeonames } from '../../src/lib/sources/geonames.ts';
-import { crosswalkQuarterFromFileName, parseCrosswalkWorkbook } from '../../src/lib/sources/hud-crosswalk.ts';
+import { crosswalkQuarterFromFileName, parseCrosswalkApiJson, parseCrosswalkWorkbook } from '../../src/lib/sources/hud-crosswalk.ts';
 import { MINNESOTA, zipInState } from '../../src/lib/state.ts';
 import { source } from '../helpers/paths.ts';
 
@@ -29,6 +29,27 @@ describe('HUD-USPS crosswalk workbook', async () => {
     expect(crosswalk.rows).toHaveLength(1474);
     expect(new Set(crosswalk.rows.map((r) => r.zip)).size).toBe(919);
     expect(crosswalk.rows.some((r) => r.zip === '53910')).toBe(false);
+  });
+});
+
+describe('HUD-USPS crosswalk from HUD\'s API (made in code from the API\'s documented answer)', () => {
+  const answer = (results: unknown[]) => JSON.stringify({ data: { year: 2025, quarter: 2, input: 'All', crosswalk_type: 'zip-county', results } });
+
+  it('reads the quarter and the rows of the state', () => {
+    const crosswalk = parseCrosswalkApiJson(
+      answer([
+        { zip: '55602', geoid: '27137', city: 'BRIMSON', state: 'MN', res_ratio: 0.89, bus_ratio: 1, oth_ratio: 1, tot_ratio: 0.9 },
+        { zip: '53910', geoid: '55001', city: 'ADAMS', state: 'WI', res_ratio: 1, bus_ratio: 1, oth_ratio: 1, tot_ratio: 1 },
+      ]),
+      'api.json',
+      inMinnesota,
+    );
+    expect(crosswalk).toEqual({ quarter: '2025-Q2', rows: [{ zip: '55602', county: '27137', city: 'BRIMSON', resRatio: 0.89, totRatio: 0.9, file: 'api.json', row: 1 }] });
+  });
+
+  it('names a bad ratio, and an HTML page in place of JSON', () => {
+    expect(() => parseCrosswalkApiJson(answer([{ zip: '55104', geoid: '27123', city: 'X', res_ratio: 2, tot_ratio: 1 }]), 'api.json', inMinnesota)).toThrow('api.json, row 1, column res_ratio: res_ratio 2 is not between 0 and 1');
+    expect(() => parseCrosswalkApiJson('<html>Sign in</html>', 'api.json', inMinnesota)).toThrow(/^api\.json: not JSON/);
   });
 });
 

@@ -20,6 +20,13 @@ export interface Crosswalk {
   rows: CrosswalkRow[];
 }
 
+/** An address-share ratio: a number from 0 to 1 (an empty cell is 0). */
+function ratio(reader: RowReader, column: number, what: string): number {
+  const value = reader.number(column, what) ?? 0;
+  if (value < 0 || value > 1.000001) reader.fail(column, `${what} ${value} is not between 0 and 1`);
+  return value;
+}
+
 export function crosswalkQuarterFromFileName(file: string): string | null {
   const match = /(\d{2})(\d{4})\.[a-z]+$/i.exec(file);
   if (!match) return null;
@@ -37,11 +44,6 @@ export async function parseCrosswalkWorkbook(bytes: Buffer, file: string, keepZi
   const totCol = findColumn(table, 'TOT_RATIO', headerIs('tot_ratio'));
   const reader = new RowReader(table);
   const rows: CrosswalkRow[] = [];
-  const ratio = (column: number, what: string) => {
-    const value = reader.number(column, what) ?? 0;
-    if (value < 0 || value > 1.000001) reader.fail(column, `${what} ${value} is not between 0 and 1`);
-    return value;
-  };
   for (let i = 0; i < table.rows.length; i++) {
     reader.at(i);
     const zip = reader.code(zipCol, 5, 'ZIP');
@@ -50,8 +52,8 @@ export async function parseCrosswalkWorkbook(bytes: Buffer, file: string, keepZi
       zip,
       county: reader.code(countyCol, 5, 'county FIPS'),
       city: reader.text(cityCol),
-      resRatio: ratio(resCol, 'RES_RATIO'),
-      totRatio: ratio(totCol, 'TOT_RATIO'),
+      resRatio: ratio(reader, resCol, 'RES_RATIO'),
+      totRatio: ratio(reader, totCol, 'TOT_RATIO'),
       file: table.file,
       row: reader.row,
     });
@@ -96,12 +98,7 @@ export function parseCrosswalkApiJson(text: string, file: string, keepZip: (zip:
     reader.at(i);
     const zip = reader.code(0, 5, 'zip');
     if (!keepZip(zip)) continue;
-    const ratio = (column: number, what: string) => {
-      const value = reader.number(column, what) ?? 0;
-      if (value < 0 || value > 1.000001) reader.fail(column, `${what} ${value} is not between 0 and 1`);
-      return value;
-    };
-    rows.push({ zip, county: reader.code(1, 5, 'county geoid'), city: reader.text(2), resRatio: ratio(3, 'res_ratio'), totRatio: ratio(4, 'tot_ratio'), file, row: reader.row });
+    rows.push({ zip, county: reader.code(1, 5, 'county geoid'), city: reader.text(2), resRatio: ratio(reader, 3, 'res_ratio'), totRatio: ratio(reader, 4, 'tot_ratio'), file, row: reader.row });
   }
   if (rows.length === 0) throw new SourceError({ file }, 'no rows for the state\'s ZIP codes');
   const year = Number(data.year);

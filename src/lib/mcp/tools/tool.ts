@@ -35,5 +35,3 @@ export function voucherSentence(fmr2: number | null, rent: { month: string; rent
     ? `The 2-bedroom FMR (${money(fmr2)}) meets or exceeds the market rent index (${money(rent.rent)}, ${rent.month}): a voucher is competitive.`
     : `The market rent index (${money(rent.rent)}, ${rent.month}) is ${signedPct(spreadPct)} above the 2-bedroom FMR (${money(fmr2)}): a voucher falls short of the typical asking rent.`;
 }
-
-export const zipCode = (what = 'Five-digit Minnesota ZIP code, e.g. 55104') => ({ pattern: /^[0-9]{5}$/, what });
