@@ -1,10 +1,11 @@
 // Minnesota's counties as an SVG map, shaded by a value, from the Census TopoJSON that us-atlas ships.
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { geoPath, geoTransverseMercator } from 'd3-geo';
 import { scaleQuantile } from 'd3-scale';
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import counties10m from 'us-atlas/counties-10m.json' with { type: 'json' };
 import { countySlug } from '../derive/places.ts';
 import { BLUES, NO_DATA, dollars, escapeXml } from './svg.ts';
 
@@ -26,36 +27,56 @@ export interface MapOptions {
 
 type CountyFeature = Feature<Geometry, { name: string }>;
 
-/** The state's county shapes, keyed by slug of the Census name ("St. Louis" → st-louis). */
+const shapesByState = new Map<string, CountyFeature[]>();
+const outlinesByLayout = new Map<string, { slug: string; name: string; d: string }[]>();
+
+/** The state's county shapes (the national TopoJSON is converted once per build, not once per page). */
 export function stateCountyShapes(stateFips = '27'): CountyFeature[] {
-  const topology = counties10m as unknown as Topology<{ counties: GeometryCollection<{ name: string }> }>;
-  const all = feature(topology, topology.objects.counties) as FeatureCollection<Geometry, { name: string }>;
-  return all.features.filter((f) => String(f.id).startsWith(stateFips));
+  let shapes = shapesByState.get(stateFips);
+  if (!shapes) {
+    // Read at run time from the project's node_modules: imported, the 840 KB file became a module that
+    // Vite and rollup parsed on every build, a second of the build's time.
+    const topology = createRequire(join(process.cwd(), 'package.json'))('us-atlas/counties-10m.json') as Topology<{ counties: GeometryCollection<{ name: string }> }>;
+    const all = feature(topology, topology.objects.counties) as FeatureCollection<Geometry, { name: string }>;
+    shapes = all.features.filter((f) => String(f.id).startsWith(stateFips));
+    shapesByState.set(stateFips, shapes);
+  }
+  return shapes;
+}
+
+/** Projected outlines for one map size; every county page draws the same ones. */
+function countyOutlines(stateFips: string, width: number, height: number): { slug: string; name: string; d: string }[] {
+  const key = `${stateFips}:${width}x${height}`;
+  let outlines = outlinesByLayout.get(key);
+  if (!outlines) {
+    const shapes = stateCountyShapes(stateFips);
+    // Minnesota sits in UTM zone 15: a transverse Mercator centred on 93°W keeps its shape.
+    const projection = geoTransverseMercator().rotate([94, 0]).fitExtent([[4, 4], [width - 4, height - 44]], { type: 'FeatureCollection', features: shapes });
+    const path = geoPath(projection).digits(1);
+    outlines = shapes.map((shape) => ({ slug: countySlug(shape.properties.name), name: shape.properties.name, d: path(shape) ?? '' }));
+    outlinesByLayout.set(key, outlines);
+  }
+  return outlines;
 }
 
 export function countyMapSvg(counties: readonly MapCounty[], options: MapOptions): string {
   const width = options.width ?? 420;
   const height = Math.round(width * 1.12);
-  const shapes = stateCountyShapes(options.stateFips);
-  const collection: FeatureCollection = { type: 'FeatureCollection', features: shapes };
-  // Minnesota sits in UTM zone 15: a transverse Mercator centred on 93°W keeps its shape.
-  const projection = geoTransverseMercator().rotate([94, 0]).fitExtent([[4, 4], [width - 4, height - 44]], collection);
-  const path = geoPath(projection).digits(1);
   const bySlug = new Map(counties.map((c) => [c.slug, c]));
   const values = counties.map((c) => c.value).filter((v): v is number => v !== null);
   // Quantiles, not equal steps: the metro counties' high rents would leave every other county one shade.
   const color = scaleQuantile<string>().domain(values).range([...BLUES]);
   const lowest = Math.min(...values);
   const id = `map-${options.highlight ?? 'state'}`;
-  const paths = shapes
-    .map((shape) => {
-      const slug = countySlug(shape.properties.name);
+  const paths = countyOutlines(options.stateFips ?? '27', width, height)
+    .map((outline) => {
+      const slug = outline.slug;
       const county = bySlug.get(slug);
-      const name = county?.name ?? shape.properties.name;
+      const name = county?.name ?? outline.name;
       const value = county?.value ?? null;
       const label = `${name} County: ${value === null ? 'no data' : dollars(value)}`;
       const current = slug === options.highlight;
-      return `<a href="/county/${slug}/" aria-label="${escapeXml(label)}"><path data-county="${slug}" d="${path(shape) ?? ''}" fill="${value === null ? NO_DATA : color(value)}" stroke="${current ? '#d4351c' : '#fff'}" stroke-width="${current ? 3 : 0.6}"><title>${escapeXml(label)}</title></path></a>`;
+      return `<a href="/county/${slug}/" aria-label="${escapeXml(label)}"><path data-county="${slug}" d="${outline.d}" fill="${value === null ? NO_DATA : color(value)}" stroke="${current ? '#d4351c' : '#fff'}" stroke-width="${current ? 3 : 0.6}"><title>${escapeXml(label)}</title></path></a>`;
     })
     // The highlighted county last, so its outline is drawn over its neighbours'.
     .sort((a, b) => Number(a.includes('stroke="#d4351c"')) - Number(b.includes('stroke="#d4351c"')))
