@@ -33,7 +33,11 @@ export interface Dataset {
 
 const byKey = <T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> => {
   const map = new Map<string, T[]>();
-  for (const item of items) map.set(key(item), [...(map.get(key(item)) ?? []), item]);
+  for (const item of items) {
+    const group = map.get(key(item));
+    if (group) group.push(item);
+    else map.set(key(item), [item]);
+  }
   return map;
 };
 
