@@ -17,6 +17,8 @@ const CROSSWALK = 'hud_usps_crosswalk/ZIP_COUNTY_092024.xlsx';
 let scratch: string;
 let earlier: string;
 const earlierFiles: Record<string, string> = {
+  // The marker says an earlier build wrote the folder, so the build may replace it.
+  '.mnrent-output': 'an earlier output\n',
   'api/v1/meta.json': '{"meta":{"generated_at":"2025-12-01T00:00:00Z"}}\n',
   'zip/55104/index.html': '<h1>earlier</h1>\n',
 };

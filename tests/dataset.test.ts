@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CountyRecord, SectionEightRecord, ZipRecord, MetaRecord, Meta, toIndexRow, type IndexZip } from '../src/lib/contract.ts';
 import { loadDataset } from '../src/lib/dataset.ts';
 import { greatCircleKm } from '../src/lib/derive/nearby.ts';
+import { NO_DATE_LIMITS } from '../src/lib/sources/plausible.ts';
 import { readSources } from '../src/lib/sources/read-sources.ts';
 import { MINNESOTA } from '../src/lib/state.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -166,7 +167,7 @@ describe('invariants over every row', () => {
   });
 
   it('lists six nearby ZIPs for every ZIP, never itself, nearest first, all published', async () => {
-    const sources = await readSources(SHARED_SOURCES, MINNESOTA);
+    const sources = await readSources(SHARED_SOURCES, { state: MINNESOTA, limits: NO_DATE_LIMITS });
     const centroid = new Map(sources.gazetteer.centroids.map((c) => [c.zcta, c]));
     const geonames = new Map(sources.geonames.places.map((p) => [p.zip, p]));
     const at = (z: string) => {

@@ -45,6 +45,7 @@ function options(sourcesDir: string, extra: Partial<FetchOptions> = {}): FetchOp
     mirror: server.url,
     env: {},
     idleTimeoutMs: 2000,
+    deadlineMs: 30_000,
     retries: 2,
     backoffMs: 10,
     now: () => new Date('2026-01-15T12:00:00Z'),
@@ -200,8 +201,53 @@ describe('faults: the right outcome, no half-written file, the previous good cop
     server.fail(ZORI_PATH, { kind: 'body', body: new TextEncoder().encode('<!doctype html>\n<html>\n<body>Service unavailable</body>\n</html>\n'), contentType: 'text/csv' });
     const result = await zoriResult(dir);
     expect(result?.outcome).toBe('failed');
-    expect(result?.detail).toContain('the download is not a usable zillow_zori file: missing column RegionName');
+    expect(result?.detail).toContain('the download is not a usable zillow_zori file: row 1: missing column RegionName');
     await expectKept(dir);
+  });
+
+  it('a file cut at a row boundary: well-formed, but far fewer rows than the copy it would replace', async () => {
+    const dir = await withGoodZori('fcut-rows');
+    const lines = (await readFile(source(ZORI), 'utf8')).split('\n');
+    // The first 1,000 rows of Zillow's national file (sorted by size) hold 7 of Minnesota's 108 ZIPs.
+    server.fail(ZORI_PATH, { kind: 'body', body: new TextEncoder().encode(lines.slice(0, 1001).join('\n') + '\n'), contentType: 'text/csv' });
+    const cut = await zoriResult(dir);
+    expect(cut?.outcome).toBe('failed');
+    expect(cut?.detail).toContain('the download has 7 rows for Minnesota, the copy in place 108 (down 93.5%, more than 3%); if the change is real, run again with --accept-changes');
+    await expectKept(dir);
+    // Cut after 300 rows: not one Minnesota ZIP.
+    server.fail(ZORI_PATH, { kind: 'body', body: new TextEncoder().encode(lines.slice(0, 301).join('\n') + '\n'), contentType: 'text/csv' });
+    expect((await zoriResult(dir))?.detail).toContain('the download has no rows for Minnesota');
+    await expectKept(dir);
+  });
+
+  it('a file cut at a row boundary is taken with --accept-changes, when the change is meant', async () => {
+    const dir = await withGoodZori('fcut-accepted');
+    const lines = (await readFile(source(ZORI), 'utf8')).split('\n');
+    server.fail(ZORI_PATH, { kind: 'body', body: new TextEncoder().encode(lines.slice(0, 1001).join('\n') + '\n'), contentType: 'text/csv' });
+    expect((await zoriResult(dir, { acceptChanges: true }))?.outcome).toBe('downloaded');
+    expect((await readFile(join(dir, ZORI), 'utf8')).split('\n')).toHaveLength(1002);
+  });
+
+  it('a body that drips one byte at a time: abandoned at the deadline, though never idle', async () => {
+    const dir = await withGoodZori('fdrip');
+    server.fail(ZORI_PATH, { kind: 'drip', everyMs: 20 });
+    const started = Date.now();
+    const result = await zoriResult(dir, { idleTimeoutMs: 1000, deadlineMs: 1500, retries: 2 });
+    expect(result?.outcome).toBe('failed');
+    expect(result?.detail).toContain('not finished after 1.5 s (the deadline per file)');
+    expect(Date.now() - started).toBeLessThan(10_000);
+    await expectKept(dir);
+  });
+
+  it('removes the temporary files of a fetch that was stopped', async () => {
+    const dir = await withGoodZori('fleftover');
+    const dead = join(dir, 'zillow_zori', `.${ZORI.split('/')[1]}.download-999999`);
+    const live = join(dir, 'zillow_zori', `.${ZORI.split('/')[1]}.download-${process.ppid}`);
+    await writeFile(dead, 'half a file');
+    await writeFile(live, 'a download in progress');
+    await zoriResult(dir);
+    expect((await readdir(join(dir, 'zillow_zori'))).sort()).toEqual([`.${ZORI.split('/')[1]}.download-${process.ppid}`, ZORI.split('/')[1]]);
+    await rm(live);
   });
 
   it('a redirect to an HTML page (a keyless API call): not a source', async () => {

@@ -1,12 +1,17 @@
 // The agent server with the SDK's own client: in-process, over stdio (the real mnrent-mcp process,
 // started by the machine's Node) and over Streamable HTTP, on the site built from the shared data.
-import { readFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiReader, type ApiSource } from '../src/lib/mcp/api-reader.ts';
 import { countyKey } from '../src/lib/mcp/match.ts';
+import { runBuild } from './helpers/build.ts';
 import { inProcess, overHttp, overStdio, systemNode, type Connected } from './helpers/mcp-clients.ts';
+import { PROJECT_ROOT, source } from './helpers/paths.ts';
+import { sourcesCopy } from './helpers/sources-copy.ts';
 import { serveWithNginx, type Served } from './helpers/servers.ts';
 
 const site = inject('builtSite');
@@ -164,7 +169,7 @@ describe('mnrent-mcp as a process', () => {
 });
 
 describe('the reader', () => {
-  it('reads meta.json first and refetches other files only when generated_at changed', async () => {
+  it('reads meta.json first and refetches other files only when its bytes changed', async () => {
     const files = new Map<string, string>();
     for (const path of ['api/v1/meta.json', 'api/v1/index.json']) files.set(path, await readFile(join(site, path), 'utf8'));
     const reads: string[] = [];
@@ -177,7 +182,7 @@ describe('the reader', () => {
     clock = 2000; // meta.json is read again, unchanged: the index stays cached
     await reader.index();
     expect(reads).toEqual(['api/v1/meta.json', 'api/v1/index.json', 'api/v1/meta.json']);
-    clock = 4000; // a regeneration: new generated_at, so the index is read again
+    clock = 4000; // a regeneration: new meta.json bytes, so the index is read again
     files.set('api/v1/meta.json', (files.get('api/v1/meta.json') as string).replace('2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z'));
     await reader.index();
     expect(reads.slice(3)).toEqual(['api/v1/meta.json', 'api/v1/index.json']);
@@ -186,4 +191,69 @@ describe('the reader', () => {
   it('maps the ways people write counties to slugs', () => {
     expect(['St Louis', 'Saint Louis County', 'st-louis', 'St. Louis', 'Lake of the Woods County'].map(countyKey)).toEqual(['st-louis', 'st-louis', 'st-louis', 'st-louis', 'lake-of-the-woods']);
   });
+});
+
+describe('a hostile or changing world', () => {
+  it('after a rebuild with the same SOURCE_DATE_EPOCH, get_zip and voucher_spread agree on the new value', async () => {
+    const scratch = await mkdtemp(join(tmpdir(), 'mnrent-mcp-rebuild-'));
+    try {
+      const dir = join(scratch, 'site');
+      await cp(site, dir, { recursive: true });
+      const c = await inProcess(dir);
+      const before = data<{ fmr: { br2: number } }>(await call(c, 'get_zip', { zip: '55104' }));
+      expect(before.fmr.br2).toBe(1530);
+      // The same epoch, 55104's FY2026 2-bedroom FMR (line 15147) raised by $5: generated_at stays, the data moves.
+      const path = 'hud_safmr/safmr_fy2026_national_from_worthwise_parquet.csv';
+      const csv = (await readFile(source(path), 'utf8')).split('\n').map((l, i) => (i === 15146 ? l.replace('1110,1260,1530', '1110,1260,1535') : l)).join('\n');
+      const run = await runBuild({ outDir: dir, sourcesDir: await sourcesCopy(join(scratch, 'sources'), { [path]: csv }) });
+      expect(run.code, run.stderr).toBe(0);
+      expect(data<{ fmr: { br2: number } }>(await call(c, 'get_zip', { zip: '55104' })).fmr.br2).toBe(1535);
+      const spread = data<{ rows: { zip: string; fmr2: number }[] }>(await call(c, 'voucher_spread', { county: 'Ramsey', limit: 50 }));
+      expect(spread.rows.find((r) => r.zip === '55104')?.fmr2).toBe(1535);
+      await c.close();
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('over stdio: a line that is not JSON gets -32700, a 2 MiB line -32600, and the server keeps answering', async () => {
+    const child = spawn(process.execPath, [join(PROJECT_ROOT, 'src/cli/mcp.ts'), '--dir', site], { stdio: ['pipe', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stdin.write('this is not json\n');
+    child.stdin.write(`{"jsonrpc":"2.0","id":7,"method":"ping","params":{"pad":"${'x'.repeat(2 * 1024 * 1024)}"}}\n`);
+    child.stdin.write('{"jsonrpc":"2.0","id":8,"method":"ping"}\n');
+    child.stdin.write('{"hello":"world","id":9}\n');
+    child.stdin.write('{"jsonrpc":"2.0","id":10,"method":"ping"}\n');
+    await new Promise<void>((resolve) => {
+      const check = setInterval(() => out.split('\n').filter(Boolean).length >= 5 && (clearInterval(check), resolve()), 50);
+    });
+    child.kill();
+    const replies = out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id: unknown; error?: { code: number; message: string }; result?: unknown });
+    // Error replies are written at once, answers when the server has them: compare without order.
+    expect(replies).toHaveLength(5);
+    expect(replies).toEqual(expect.arrayContaining([
+      { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the line is not JSON' } },
+      { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: message over 1048576 bytes' } },
+      { jsonrpc: '2.0', id: 8, result: {} },
+      { jsonrpc: '2.0', id: 9, error: { code: -32600, message: 'Invalid Request: not a JSON-RPC 2.0 message' } },
+      { jsonrpc: '2.0', id: 10, result: {} },
+    ]));
+  }, 30_000);
+
+  it('over HTTP: a body over 1 MiB gets 413 and the server keeps answering', async () => {
+    const c = await overHttp(site);
+    try {
+      const response = await fetch(c.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(50 * 1024 * 1024) } }),
+      });
+      expect(response.status).toBe(413);
+      expect(await response.json()).toEqual({ jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request: body over 1048576 bytes' }, id: null });
+      expect((await c.client.listTools()).tools).toHaveLength(TOOL_NAMES.length);
+    } finally {
+      await c.close();
+    }
+  }, 60_000);
 });

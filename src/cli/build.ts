@@ -2,26 +2,30 @@
 // Reads the sources once, renders the site with Astro into a temporary folder, and swaps it in
 // only when everything succeeded: a failed build leaves the previous output exactly as it was.
 import { existsSync } from 'node:fs';
-import { readdir, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'astro';
 import { DEFAULT_SITE } from '../../astro.config.mjs';
-import { optionsFromEnv, sharedDataset } from '../lib/dataset.ts';
-import { isSourceError } from '../lib/errors.ts';
+import { optionsFromEnv, sharedDataset, type LoadedDataset } from '../lib/dataset.ts';
+import { checkFloors, compareWithEarlier, PublishGateError } from '../lib/derive/publish-gate.ts';
+import { acquireLock, checkOutputFolder, OUTPUT_MARKER, OUTPUT_MARKER_TEXT, removeLeftovers, stagingPattern } from '../lib/output-folder.ts';
 import { precompress } from '../lib/precompress.ts';
+import { runCommand, UsageError } from './command.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-class UsageError extends Error {}
+const USAGE = 'usage: npm run build -- [--site URL] [--outDir DIR] [--accept-changes]   (sources: SOURCES_DIR, default data/sources)';
+/** How long a build waits for another one that holds this checkout or the same output folder. */
+const LOCK_WAIT_MS = 10 * 60 * 1000;
 
-function parseCommandLine(argv: string[]): { site: string; outDir: string } {
-  let values: { site?: string | undefined; outDir?: string | undefined };
+function parseCommandLine(argv: string[]): { site: string; outDir: string; acceptChanges: boolean } {
+  let values: { site?: string | undefined; outDir?: string | undefined; 'accept-changes'?: boolean | undefined };
   try {
-    ({ values } = parseArgs({ args: argv, options: { site: { type: 'string' }, outDir: { type: 'string' } }, strict: true }));
+    ({ values } = parseArgs({ args: argv, options: { site: { type: 'string' }, outDir: { type: 'string' }, 'accept-changes': { type: 'boolean' } }, strict: true }));
   } catch (error) {
-    throw new UsageError(`${(error as Error).message}\nusage: npm run build -- [--site URL] [--outDir DIR]`);
+    throw new UsageError(`${(error as Error).message}\n${USAGE}`);
   }
   const site = values.site ?? DEFAULT_SITE;
   let parsed: URL;
@@ -31,7 +35,7 @@ function parseCommandLine(argv: string[]): { site: string; outDir: string } {
     throw new UsageError(`--site ${site} is not an absolute URL (e.g. https://rent.example.org)`);
   }
   if (!/^https?:$/.test(parsed.protocol)) throw new UsageError(`--site ${site} must be an http or https URL`);
-  return { site: parsed.href.replace(/\/+$/, ''), outDir: resolve(values.outDir ?? 'dist') };
+  return { site: parsed.href.replace(/\/+$/, ''), outDir: resolve(values.outDir ?? 'dist'), acceptChanges: values['accept-changes'] === true };
 }
 
 async function countFiles(dir: string): Promise<number> {
@@ -48,17 +52,35 @@ async function swapIn(fresh: string, outDir: string): Promise<void> {
   if (hadOld) await rm(old, { recursive: true, force: true });
 }
 
+/** The publish gate: floors always, and the comparison with the output this build would replace. */
+function gateReasons(dataset: LoadedDataset): string[] {
+  return [...checkFloors(dataset.gate), ...(dataset.earlier ? compareWithEarlier(dataset.gate.counts, dataset.earlier) : [])];
+}
+
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
-async function main(): Promise<void> {
+async function main(): Promise<number> {
   const started = performance.now();
-  const { site, outDir } = parseCommandLine(process.argv.slice(2));
+  const { site, outDir, acceptChanges } = parseCommandLine(process.argv.slice(2));
   const options = optionsFromEnv(site, outDir);
-  const staging = join(dirname(outDir), `.${basename(outDir)}.building-${process.pid}`);
+  const guard = { projectRoot: root, sourcesDir: options.sourcesDir };
+  await checkOutputFolder(outDir, guard);
   log(`mnrent build: sources ${resolve(options.sourcesDir)} → ${outDir} (site ${site})`);
+  // Astro keeps its content store in the checkout, and the output folder is replaced whole: one
+  // build at a time of each. A second build waits for the first, then runs on its result.
+  await mkdir(dirname(outDir), { recursive: true });
+  const checkoutLock = await acquireLock(join(root, 'node_modules', '.mnrent-build.lock'), 'this checkout', { waitMs: LOCK_WAIT_MS, log });
+  const outLock = await acquireLock(join(dirname(outDir), `.${basename(outDir)}.lock`), `output folder ${outDir}`, { waitMs: LOCK_WAIT_MS, log });
+  for (const name of await removeLeftovers(dirname(outDir), stagingPattern(outDir))) log(`  removed ${name}, left by a build that was stopped`);
+  // Another build may have written the folder while this one waited.
+  await checkOutputFolder(outDir, guard);
+  const staging = join(dirname(outDir), `.${basename(outDir)}.building-${process.pid}`);
   log('  reading and deriving the dataset…');
   const dataset = await sharedDataset(options);
+  const reasons = gateReasons(dataset);
+  if (reasons.length > 0 && !acceptChanges) throw new PublishGateError(reasons);
+  const accepted = reasons.map((reason) => `accepted with --accept-changes: ${reason}`);
   log(`  ${dataset.zips.length} ZIP codes, ${dataset.counties.length} counties; rendering with Astro…`);
   const renderStarted = performance.now();
   try {
@@ -68,32 +90,29 @@ async function main(): Promise<void> {
     const compressStarted = performance.now();
     const compressed = await precompress(staging);
     const compressMs = performance.now() - compressStarted;
+    await writeFile(join(staging, OUTPUT_MARKER), OUTPUT_MARKER_TEXT);
     const files = await countFiles(staging);
     await swapIn(staging, outDir);
     const { counts } = dataset.metaRecord;
+    const warnings = [...accepted, ...dataset.warnings];
     log('');
     log('Build report');
-    log(`  ZIP codes ${counts.zips}, counties ${counts.counties}, with market rent ${counts.zips_with_market_rent}, section-8 rows ${counts.section_8_rows}`);
+    log(`  ZIP codes ${counts.zips}, counties ${counts.counties}, with market rent ${counts.zips_with_market_rent}, with census rent ${counts.zips_with_census_rent}, section-8 rows ${counts.section_8_rows}`);
     log(`  files written ${files} to ${outDir}`);
     log(`  generated_at ${dataset.meta.generated_at}; sources FY${dataset.metaRecord.vintages.hud_safmr.latest_fiscal_year} SAFMR, ZORI ${dataset.meta.sources.zori}`);
     log(`  precompressed ${compressed.files} files: ${Math.round(compressed.rawBytes / 1024)} KB raw, ${Math.round(compressed.gzipBytes / 1024)} KB gzip, ${Math.round(compressed.brotliBytes / 1024)} KB brotli`);
     log(`  time: read sources ${seconds(dataset.timings.readMs)}, derive ${seconds(dataset.timings.deriveMs)}, render and write ${seconds(renderMs)}, compress ${seconds(compressMs)}, total ${seconds(performance.now() - started)}`);
     log(`  peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
-    log(`  warnings ${dataset.warnings.length}${dataset.warnings.length ? ':' : ''}`);
-    for (const warning of dataset.warnings) log(`    - ${warning}`);
+    log(`  warnings ${warnings.length}${warnings.length ? ':' : ''}`);
+    for (const warning of warnings) log(`    - ${warning}`);
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;
+  } finally {
+    await outLock.release();
+    await checkoutLock.release();
   }
+  return 0;
 }
 
-main().catch((error: unknown) => {
-  // Exit at once: the other sources may still be parsing, and nothing was written yet that needs them.
-  if (isSourceError(error) || error instanceof UsageError) {
-    process.stderr.write(`mnrent build failed: ${error.message}\n`);
-    process.exit(error instanceof UsageError ? 2 : 1);
-  }
-  // Anything else is a bug in this project, and its stack is what a maintainer needs.
-  process.stderr.write(`mnrent build failed unexpectedly:\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+runCommand('mnrent build', USAGE, main);

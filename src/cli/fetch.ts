@@ -1,17 +1,16 @@
 // npm run data:fetch -- [--sources DIR] [--manifest FILE] [--mirror URL] [--only DATASET...] [--missing]
-//                       [--timeout SECONDS] [--retries N]
+//                       [--timeout SECONDS] [--deadline SECONDS] [--retries N] [--accept-changes]
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { isSourceError } from '../lib/errors.ts';
 import { fetchSources } from '../lib/fetch/fetch-sources.ts';
 import { readManifest } from '../lib/fetch/manifest.ts';
 import { progressFor } from '../lib/fetch/progress.ts';
 import { DATASETS } from '../lib/sources/read-sources.ts';
 import { MINNESOTA } from '../lib/state.ts';
+import { runCommand, UsageError } from './command.ts';
 
-const USAGE = 'usage: npm run data:fetch -- [--sources DIR] [--manifest FILE] [--mirror URL] [--only DATASET...] [--missing] [--timeout SECONDS] [--retries N]';
-
-class UsageError extends Error {}
+const USAGE =
+  'usage: npm run data:fetch -- [--sources DIR] [--manifest FILE] [--mirror URL] [--only DATASET...] [--missing] [--timeout SECONDS] [--deadline SECONDS] [--retries N] [--accept-changes]';
 
 function parseCommandLine(argv: string[]) {
   let parsed: ReturnType<typeof parseArgs<{ options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>; allowPositionals: true }>>;
@@ -26,7 +25,9 @@ function parseCommandLine(argv: string[]) {
         only: { type: 'string', multiple: true },
         missing: { type: 'boolean' },
         timeout: { type: 'string' },
+        deadline: { type: 'string' },
         retries: { type: 'string' },
+        'accept-changes': { type: 'boolean' },
       },
     });
   } catch (error) {
@@ -52,7 +53,9 @@ function parseCommandLine(argv: string[]) {
     only,
     missingOnly: values.missing === true,
     idleTimeoutMs: number('timeout', values.timeout, 60) * 1000,
+    deadlineMs: number('deadline', values.deadline, 15 * 60) * 1000,
     retries: number('retries', values.retries, 3),
+    acceptChanges: values['accept-changes'] === true,
   };
 }
 
@@ -78,14 +81,4 @@ async function main(): Promise<number> {
   return failed.length > 0 ? 1 : 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (isSourceError(error) || error instanceof UsageError) {
-      process.stderr.write(`mnrent data:fetch failed: ${error.message}\n`);
-      process.exit(error instanceof UsageError ? 2 : 1);
-    }
-    process.stderr.write(`mnrent data:fetch failed unexpectedly:\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runCommand('mnrent data:fetch', USAGE, main);

@@ -4,10 +4,10 @@
 //   --http [--port N] [--host ADDR]   Streamable HTTP (stateless) instead of stdio; loopback by default
 // stdout belongs to the protocol on stdio: every log line goes to stderr.
 import { parseArgs } from 'node:util';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { ApiReader, folderSource, urlSource } from '../lib/mcp/api-reader.ts';
 import { startMcpHttp } from '../lib/mcp/http.ts';
 import { createMcpServer } from '../lib/mcp/server.ts';
+import { LineStdioTransport } from '../lib/mcp/stdio.ts';
 
 const USAGE = 'usage: mnrent-mcp [--dir DIR | --base-url URL] [--http [--port N] [--host ADDR]] [--refresh SECONDS]';
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
     process.once('SIGTERM', stop);
     return;
   }
-  await createMcpServer(reader).connect(new StdioServerTransport());
+  await createMcpServer(reader).connect(new LineStdioTransport());
 }
 
 void main();

@@ -1,13 +1,14 @@
 // Typed, sorted access to the content collections for endpoints and pages.
 import { getCollection, getEntry } from 'astro:content';
 import type { CountyRecord, Meta, MetaRecord, SectionEightRecord, ZipRecord } from './contract.ts';
+import { compareCodePoints } from './order.ts';
 
 export async function zipRecords(): Promise<ZipRecord[]> {
-  return (await getCollection('zips')).map((e) => e.data).sort((a, b) => a.zip.localeCompare(b.zip));
+  return (await getCollection('zips')).map((e) => e.data).sort((a, b) => compareCodePoints(a.zip, b.zip));
 }
 
 export async function countyRecords(): Promise<CountyRecord[]> {
-  return (await getCollection('counties')).map((e) => e.data).sort((a, b) => a.county_slug.localeCompare(b.county_slug));
+  return (await getCollection('counties')).map((e) => e.data).sort((a, b) => compareCodePoints(a.county_slug, b.county_slug));
 }
 
 export async function sectionEightRecord(): Promise<SectionEightRecord> {

@@ -230,10 +230,15 @@ export const MetaRecord = z
         zips: z.int().nonnegative(),
         counties: z.int().nonnegative(),
         zips_with_market_rent: z.int().nonnegative(),
+        zips_with_census_rent: z.int().nonnegative().describe('ZIP codes with a Census ACS median gross rent (an addition to the spec)'),
         section_8_rows: z.int().nonnegative(),
       })
       .strict(),
     vintages: Vintages,
+    content_sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .describe('sha256 of the content of every ZIP, county and section-8 record (without meta and lastmod): changes whenever any published value does, even when generated_at does not (an addition to the spec)'),
     endpoints: z.array(EndpointInfo),
   })
   .strict();

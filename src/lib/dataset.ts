@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { deriveDataset, type Dataset } from './derive/dataset.ts';
 import { contentFingerprint, type PreviousResource } from './derive/lastmod.ts';
 import { SourceError } from './errors.ts';
+import type { PublishedCounts } from './derive/publish-gate.ts';
+import { dateLimits } from './sources/plausible.ts';
 import { readSources } from './sources/read-sources.ts';
 import { MINNESOTA, type StateScope } from './state.ts';
 
@@ -18,6 +20,8 @@ export interface LoadOptions {
 
 export interface LoadedDataset extends Dataset {
   timings: { readMs: number; deriveMs: number };
+  /** The counts of the output this build would replace, for the publish gate; undefined without one. */
+  earlier: PublishedCounts | undefined;
 }
 
 /** `SOURCE_DATE_EPOCH` (seconds) when set, for reproducible builds; the given clock otherwise. */
@@ -54,13 +58,42 @@ export async function readPreviousResources(outDir: string | undefined): Promise
   return previous;
 }
 
+/** The counts in an earlier output's meta.json; undefined when there is none or it is unreadable. */
+export async function readEarlierCounts(outDir: string | undefined): Promise<PublishedCounts | undefined> {
+  if (!outDir) return undefined;
+  try {
+    const doc = JSON.parse(await readFile(join(outDir, 'api', 'v1', 'meta.json'), 'utf8')) as {
+      counts?: Partial<Record<keyof PublishedCounts, unknown>>;
+      vintages?: { hud_safmr?: { fiscal_years?: unknown } };
+    };
+    const count = (key: Exclude<keyof PublishedCounts, 'fiscal_years'>) => (typeof doc.counts?.[key] === 'number' ? doc.counts[key] : 0);
+    const years = doc.vintages?.hud_safmr?.fiscal_years;
+    return {
+      zips: count('zips'),
+      counties: count('counties'),
+      zips_with_market_rent: count('zips_with_market_rent'),
+      // Outputs from before this count existed carry none: nothing to compare against then.
+      zips_with_census_rent: count('zips_with_census_rent'),
+      section_8_rows: count('section_8_rows'),
+      fiscal_years: Array.isArray(years) ? years.filter((y): y is number => typeof y === 'number') : [],
+    };
+  } catch {
+    return undefined;
+  }
+}
+
 export async function loadDataset(options: LoadOptions): Promise<LoadedDataset> {
   const state = options.state ?? MINNESOTA;
   const started = performance.now();
-  const [sources, previous] = await Promise.all([readSources(options.sourcesDir, state), readPreviousResources(options.previousDir)]);
+  const scope = { state, limits: dateLimits(options.generatedAt) };
+  const [sources, previous, earlier] = await Promise.all([
+    readSources(options.sourcesDir, scope),
+    readPreviousResources(options.previousDir),
+    readEarlierCounts(options.previousDir),
+  ]);
   const read = performance.now();
   const dataset = deriveDataset(sources, { state, site: options.site, generatedAt: options.generatedAt, previous });
-  return { ...dataset, timings: { readMs: read - started, deriveMs: performance.now() - read } };
+  return { ...dataset, earlier, timings: { readMs: read - started, deriveMs: performance.now() - read } };
 }
 
 // One dataset per process. The build script loads it before Astro starts (so a bad source fails

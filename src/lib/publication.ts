@@ -8,8 +8,10 @@ export const SERVICE_NAME = 'Minnesota Rent Data Service';
 
 export interface Vintage {
   safmrFiscalYear: number;
-  zoriMonth: string;
-  acsVintage: string;
+  /** Null when the market rent index gave no published value (then it is not cited). */
+  zoriMonth: string | null;
+  /** Null when the ACS gave no published value. */
+  acsVintage: string | null;
   /** Null when the build ran without the crosswalk. */
   crosswalk: { quarter: string | null } | null;
 }
@@ -19,8 +21,8 @@ export function attribution(v: Vintage): string {
   return [
     `${SERVICE_NAME} (CC BY 4.0).`,
     `Sources: U.S. Department of Housing and Urban Development (HUD), Small Area Fair Market Rents FY${v.safmrFiscalYear};`,
-    `Zillow Observed Rent Index (ZORI) through ${v.zoriMonth}, Zillow Research;`,
-    `U.S. Census Bureau, American Community Survey 5-year estimates ${v.acsVintage}, table B25064;`,
+    ...(v.zoriMonth ? [`Zillow Observed Rent Index (ZORI) through ${v.zoriMonth}, Zillow Research;`] : []),
+    ...(v.acsVintage ? [`U.S. Census Bureau, American Community Survey 5-year estimates ${v.acsVintage}, table B25064;`] : []),
     ...(v.crosswalk ? [`HUD-USPS ZIP Code Crosswalk${v.crosswalk.quarter ? ` ${v.crosswalk.quarter}` : ''};`] : []),
     'GeoNames postal codes (CC BY 4.0); U.S. Census Bureau ZCTA Gazetteer.',
   ].join(' ');
@@ -55,12 +57,13 @@ export function siteUrls(site: string) {
   };
 }
 
-export function metaBlock(site: string, generatedAt: string, v: Vintage): Meta {
+/** `zoriMonth`: the latest month of the market rent file read, which the contract's `meta.sources` always names. */
+export function metaBlock(site: string, generatedAt: string, v: Vintage, zoriMonth: string): Meta {
   return {
     license: LICENSE.name,
     license_url: LICENSE.url,
     attribution: attribution(v),
-    sources: { hud_safmr: `FY${v.safmrFiscalYear}`, zori: v.zoriMonth },
+    sources: { hud_safmr: `FY${v.safmrFiscalYear}`, zori: zoriMonth },
     generated_at: generatedAt,
     schema_version: SCHEMA_VERSION,
     docs: siteUrls(site).docs,

@@ -9,7 +9,7 @@ export interface BuildRun {
 }
 
 /** Runs `npm run build`'s script as a user would, with the Node that runs the tests (the project's own). */
-export function runBuild(options: { outDir: string; sourcesDir?: string; site?: string; epoch?: string; args?: string[] }): Promise<BuildRun> {
+export function runBuild(options: { outDir: string; sourcesDir?: string; site?: string; epoch?: string; args?: string[]; env?: Record<string, string> }): Promise<BuildRun> {
   const args = [join(PROJECT_ROOT, 'src', 'cli', 'build.ts'), '--site', options.site ?? TEST_SITE, '--outDir', options.outDir, ...(options.args ?? [])];
   const child = spawn(process.execPath, args, {
     cwd: PROJECT_ROOT,
@@ -18,6 +18,7 @@ export function runBuild(options: { outDir: string; sourcesDir?: string; site?: 
       SOURCES_DIR: options.sourcesDir ?? SHARED_SOURCES,
       SOURCE_DATE_EPOCH: options.epoch ?? TEST_EPOCH,
       ASTRO_TELEMETRY_DISABLED: '1',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

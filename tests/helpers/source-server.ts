@@ -11,6 +11,7 @@ export type Fault =
   | { kind: 'reset-mid-body' }
   | { kind: 'truncate' }
   | { kind: 'slow'; delayMs: number }
+  | { kind: 'drip'; everyMs: number }
   | { kind: 'html' }
   | { kind: 'redirect-to-html' }
   | { kind: 'body'; body: Uint8Array; contentType: string };
@@ -51,6 +52,14 @@ export async function startSourceServer(root = SHARED_SOURCES): Promise<SourceSe
             if (fault.kind === 'reset-mid-body') res.socket?.resetAndDestroy();
             else res.socket?.end();
           });
+          return;
+        }
+        if (fault?.kind === 'drip') {
+          // One byte at a time, never idle long enough for an idle timeout.
+          res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': bytes.length });
+          let sent = 0;
+          const timer = setInterval(() => (sent < bytes.length ? res.write(bytes.subarray(sent, ++sent)) : res.end()), fault.everyMs);
+          res.on('close', () => clearInterval(timer));
           return;
         }
         if (fault?.kind === 'slow') {

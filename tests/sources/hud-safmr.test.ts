@@ -55,13 +55,13 @@ describe('HUD SAFMR tidy CSV', () => {
   });
 
   it('names file, row and column for a non-numeric or negative rent', () => {
-    const csv = 'zip_code,fiscal_year,safmr_0br,safmr_1br,safmr_2br,safmr_3br,safmr_4br,hud_area_name\n55104,2026,1,2,abc,4,5,X\n';
+    const csv = 'zip_code,fiscal_year,safmr_0br,safmr_1br,safmr_2br,safmr_3br,safmr_4br,hud_area_name\n55104,2026,1100,1200,abc,1400,1500,X\n';
     expect(() => parseSafmrCsv(csv, 'f.csv', inMinnesota)).toThrow('f.csv, row 2, column safmr_2br: SAFMR 2BR "abc" is not a number');
     expect(() => parseSafmrCsv(csv.replace('abc', '-5'), 'f.csv', inMinnesota)).toThrow('f.csv, row 2, column safmr_2br: SAFMR 2BR -5 is negative');
   });
 
   it('names the missing column and what the header has instead', () => {
-    const csv = 'zip_code,fiscal_year,safmr_0br,safmr_1br,safmr_2bed,safmr_3br,safmr_4br,hud_area_name\n55104,2026,1,2,3,4,5,X\n';
+    const csv = 'zip_code,fiscal_year,safmr_0br,safmr_1br,safmr_2bed,safmr_3br,safmr_4br,hud_area_name\n55104,2026,1100,1200,1300,1400,1500,X\n';
     expect(() => parseSafmrCsv(csv, 'f.csv', inMinnesota)).toThrow(/f\.csv, row 1: missing column SAFMR 2BR \(br2\); the header has .*"safmr_2bed"/);
   });
 });

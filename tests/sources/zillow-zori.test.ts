@@ -56,6 +56,7 @@ describe('Zillow ZORI as published (made in code from Zillow\'s layout)', () => 
     expect(monthFromHeader('2023-10-31')).toBe('2023-10');
     expect(monthFromHeader('1/31/2015')).toBe('2015-01');
     expect(monthFromHeader('CountyName')).toBeUndefined();
-    expect(monthFromHeader('13/31/2015')).toBeUndefined();
+    expect(monthFromHeader('13/31/2015')).toBe('invalid');
+    expect(monthFromHeader('2023-13-31')).toBe('invalid');
   });
 });

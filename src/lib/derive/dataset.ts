@@ -1,13 +1,15 @@
 // The whole published model from parsed sources: pure, no file system, no clock, no network.
+import { createHash } from 'node:crypto';
 import { toIndexRow, type CountyRecord, type Meta, type MetaRecord, type SectionEightRecord, type ZipRecord } from '../contract.ts';
 import { SourceError } from '../errors.ts';
 import { ENDPOINTS, metaBlock, siteUrls, type Vintage } from '../publication.ts';
 import type { SourceData } from '../sources/read-sources.ts';
 import type { StateScope } from '../state.ts';
 import { fmr2YearOverYear, fmrByFiscalYear, fmrHistories } from './fmr.ts';
-import { lastmodFor, type PreviousResource } from './lastmod.ts';
+import { contentFingerprint, lastmodFor, type PreviousResource } from './lastmod.ts';
 import { countyMedians, medianSpreadPct } from './medians.ts';
 import { nearestZips, type Located } from './nearby.ts';
+import type { GateInput } from './publish-gate.ts';
 import { countySlug, metroArea, placeZip } from './places.ts';
 import { publishZori, voucherSpread, zoriByZip } from './zori.ts';
 
@@ -27,6 +29,8 @@ export interface Dataset {
   counties: CountyRecord[];
   sectionEight: SectionEightRecord;
   metaRecord: MetaRecord;
+  /** What the publish gate weighs before this dataset may replace an earlier output. */
+  gate: GateInput;
   /** Things a maintainer should see in the build report; none of them stops the build. */
   warnings: string[];
 }
@@ -45,7 +49,7 @@ export function deriveDataset(sources: SourceData, options: DeriveOptions): Data
   const { state, site, generatedAt, previous = new Map() } = options;
   const urls = siteUrls(site);
   const today = generatedAt.slice(0, 10);
-  const warnings: string[] = [];
+  const warnings: string[] = [...sources.warnings];
   const stamp = <T extends { url: string }>(content: Omit<T, 'lastmod'>): T =>
     ({ ...content, lastmod: lastmodFor(content, previous.get(content.url), today) }) as unknown as T;
 
@@ -174,19 +178,46 @@ export function deriveDataset(sources: SourceData, options: DeriveOptions): Data
 
   const zoriMonths = sources.zori.months;
   const latestZoriMonth = zoriMonths.at(-1) as string;
+  const counts = {
+    zips: zips.length,
+    counties: counties.length,
+    zips_with_market_rent: zips.filter((z) => z.zori_latest !== null).length,
+    zips_with_census_rent: zips.filter((z) => z.acs !== null).length,
+    section_8_rows: spreadRows.length,
+  };
   const vintage: Vintage = {
     safmrFiscalYear: latestFy,
-    zoriMonth: latestZoriMonth,
-    acsVintage: sources.acs.vintage,
-    crosswalk: sources.crosswalk ? { quarter: sources.crosswalk.quarter } : null,
+    // The attribution cites a source only where it gave published values.
+    zoriMonth: counts.zips_with_market_rent > 0 ? latestZoriMonth : null,
+    acsVintage: counts.zips_with_census_rent > 0 ? sources.acs.vintage : null,
+    crosswalk: sources.crosswalk && sources.crosswalk.rows.length > 0 ? { quarter: sources.crosswalk.quarter } : null,
+  };
+  const gate: GateInput = {
+    counts: { ...counts, fiscal_years: fiscalYears },
+    contributions: [
+      { dataset: 'hud_safmr', files: sources.safmr.files.map((f) => f.name), rows: sources.safmr.rows.length },
+      { dataset: 'hud_fmr', files: [sources.fmr.file.name], rows: sources.fmr.counties.length },
+      { dataset: 'zillow_zori', files: [sources.zori.file.name], rows: sources.zori.series.length },
+      { dataset: 'census_acs', files: [sources.acs.file.name], rows: sources.acs.rents.length },
+      ...(sources.crosswalk ? [{ dataset: 'hud_usps_crosswalk', files: [sources.crosswalk.file.name], rows: sources.crosswalk.rows.length }] : []),
+      { dataset: 'geonames', files: [sources.geonames.file.name], rows: sources.geonames.places.length },
+      { dataset: 'census_gazetteer', files: [sources.gazetteer.file.name], rows: sources.gazetteer.centroids.length },
+    ],
+    fiscalYearZips: fiscalYears.slice(-2).map((fy) => ({ fiscalYear: fy, zips: [...histories.values()].filter((h) => h.byYear.has(fy)).length })),
+    countiesMissingFromList: {
+      file: sources.fmr.file.name,
+      fips: [
+        ...new Set([
+          ...(sources.crosswalk?.rows ?? []).map((r) => r.county),
+          ...sources.geonames.places.flatMap((p) => (p.countyCode ? [state.fips + p.countyCode] : [])),
+        ]),
+      ]
+        .filter((fips) => fips.startsWith(state.fips) && !countyNames.has(fips))
+        .sort(),
+    },
   };
   const metaRecord: MetaRecord = {
-    counts: {
-      zips: zips.length,
-      counties: counties.length,
-      zips_with_market_rent: zips.filter((z) => z.zori_latest !== null).length,
-      section_8_rows: spreadRows.length,
-    },
+    counts,
     vintages: {
       hud_safmr: { fiscal_years: fiscalYears, latest_fiscal_year: latestFy, files: sources.safmr.files },
       hud_fmr: { fiscal_year: sources.fmr.fiscalYear, files: [sources.fmr.file] },
@@ -196,8 +227,9 @@ export function deriveDataset(sources: SourceData, options: DeriveOptions): Data
       geonames: { files: [sources.geonames.file] },
       census_gazetteer: { files: [sources.gazetteer.file] },
     },
+    content_sha256: createHash('sha256').update(contentFingerprint({ zips, counties, sectionEight })).digest('hex'),
     endpoints: ENDPOINTS.map((e) => ({ ...e })),
   };
 
-  return { site: urls.base, meta: metaBlock(site, generatedAt, vintage), zips, counties, sectionEight, metaRecord, warnings };
+  return { site: urls.base, meta: metaBlock(site, generatedAt, vintage, latestZoriMonth), zips, counties, sectionEight, metaRecord, gate, warnings };
 }

@@ -1,4 +1,5 @@
 // The nearest published ZIP codes by great-circle distance.
+import { compareCodePoints } from '../order.ts';
 
 export interface Located {
   zip: string;
@@ -24,7 +25,7 @@ export function nearestZips(points: readonly Located[], count = 6): Map<string, 
     const ranked = points
       .filter((p) => p.zip !== origin.zip)
       .map((p) => ({ zip: p.zip, km: greatCircleKm(origin, p) }))
-      .sort((a, b) => a.km - b.km || a.zip.localeCompare(b.zip));
+      .sort((a, b) => a.km - b.km || compareCodePoints(a.zip, b.zip));
     result.set(origin.zip, ranked.slice(0, count).map((r) => r.zip));
   }
   return result;

@@ -1,5 +1,6 @@
 // Which county, city and metro area a ZIP belongs to.
 import { SourceError } from '../errors.ts';
+import { compareCodePoints } from '../order.ts';
 import type { GeonamesPlace } from '../sources/geonames.ts';
 import type { CrosswalkRow } from '../sources/hud-crosswalk.ts';
 
@@ -20,7 +21,7 @@ export function primaryCrosswalkRow(rows: readonly CrosswalkRow[]): CrosswalkRow
   return [...rows].sort((a, b) => {
     if (anyResidential && a.resRatio !== b.resRatio) return b.resRatio - a.resRatio;
     if (a.totRatio !== b.totRatio) return b.totRatio - a.totRatio;
-    return a.county.localeCompare(b.county);
+    return compareCodePoints(a.county, b.county);
   })[0];
 }
 

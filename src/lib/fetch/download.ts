@@ -7,6 +7,8 @@ import { once } from 'node:events';
 export interface DownloadOptions {
   /** Abort when no byte arrives for this long. */
   idleTimeoutMs: number;
+  /** Give up on the file, retries included, after this long: a body that drips a byte a second never idles. */
+  deadlineMs: number;
   /** Attempts after the first one, for failures that may pass. */
   retries: number;
   /** Wait before retry n (0-based) is backoffMs × 2^n. */
@@ -39,7 +41,7 @@ function describe(error: unknown): string {
   return code ? `${code} (${message})` : message;
 }
 
-async function attempt(url: string, dest: string, options: DownloadOptions): Promise<DownloadResult> {
+async function attempt(url: string, dest: string, options: DownloadOptions, deadlineAt: number): Promise<DownloadResult> {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const arm = () => {
@@ -47,6 +49,10 @@ async function attempt(url: string, dest: string, options: DownloadOptions): Pro
     timer = setTimeout(() => controller.abort(new DownloadError(`no data for ${options.idleTimeoutMs / 1000} s`, true)), options.idleTimeoutMs);
   };
   arm();
+  const deadline = setTimeout(
+    () => controller.abort(new DownloadError(`not finished after ${options.deadlineMs / 1000} s (the deadline per file)`, false)),
+    Math.max(0, deadlineAt - Date.now()),
+  );
   try {
     let response: Response;
     try {
@@ -89,18 +95,20 @@ async function attempt(url: string, dest: string, options: DownloadOptions): Pro
     };
   } finally {
     clearTimeout(timer);
+    clearTimeout(deadline);
   }
 }
 
 /** Downloads `url` into `dest` (a temporary file the caller owns), retrying what may pass. */
 export async function download(url: string, dest: string, options: DownloadOptions): Promise<DownloadResult> {
+  const deadlineAt = Date.now() + options.deadlineMs;
   for (let n = 0; ; n++) {
     try {
-      return await attempt(url, dest, options);
+      return await attempt(url, dest, options, deadlineAt);
     } catch (error) {
       await rm(dest, { force: true });
       const failure = error instanceof DownloadError ? error : new DownloadError(describe(error), false);
-      if (!failure.retryable || n >= options.retries) throw failure;
+      if (!failure.retryable || n >= options.retries || Date.now() >= deadlineAt) throw failure;
       options.onRetry?.(n + 1, failure.message);
       await sleep(options.backoffMs * 2 ** n);
     }

@@ -7,7 +7,10 @@ import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { isSourceError } from '../errors.ts';
 import { readLockfile, writeLockfile, type LockEntry } from '../sources/lockfile.ts';
-import { datasetFiles, parseSourceFile, type DatasetFolder } from '../sources/read-sources.ts';
+import { DROP_THRESHOLD } from '../derive/publish-gate.ts';
+import { removeLeftovers } from '../output-folder.ts';
+import { dateLimits } from '../sources/plausible.ts';
+import { datasetFiles, parseSourceFile, rowsForState, type DatasetFolder, type ScopeOfRead } from '../sources/read-sources.ts';
 import type { StateScope } from '../state.ts';
 import { download, DownloadError } from './download.ts';
 import type { Manifest, ManifestEntry } from './manifest.ts';
@@ -25,7 +28,11 @@ export interface FetchOptions {
   missingOnly?: boolean;
   env: Record<string, string | undefined>;
   idleTimeoutMs: number;
+  /** Per file, retries included. */
+  deadlineMs: number;
   retries: number;
+  /** Replace a copy even when the download has far fewer rows for the state (a real change, on purpose). */
+  acceptChanges?: boolean;
   backoffMs: number;
   now: () => Date;
   progress: Progress;
@@ -76,6 +83,41 @@ function unpack(archive: Uint8Array, member: string): Uint8Array {
   return found;
 }
 
+/**
+ * The same gate as the build's, for one file: the build's parser and plausibility rules, rows for
+ * the state, and no large drop against the copy it would replace (a download cut at a row boundary
+ * is well-formed, and only the count gives it away).
+ */
+async function checkDownload(entry: ManifestEntry, finalPath: string, bytes: Buffer, hasCopy: boolean, options: FetchOptions): Promise<void> {
+  const dataset = entry.dataset as DatasetFolder;
+  const scope: ScopeOfRead = { state: options.state, limits: dateLimits(options.now().toISOString()) };
+  let rows: number;
+  try {
+    rows = rowsForState(dataset, await parseSourceFile(dataset, finalPath, bytes, scope));
+  } catch (error) {
+    if (isSourceError(error)) {
+      const { row, column } = error.location;
+      const where = [row === undefined ? '' : `row ${row}`, column === undefined ? '' : `column ${column}`].filter(Boolean).join(', ');
+      throw new DownloadError(`the download is not a usable ${entry.dataset} file: ${where ? `${where}: ` : ''}${error.detail}`, false);
+    }
+    throw error;
+  }
+  if (rows === 0) throw new DownloadError(`the download has no rows for ${options.state.name}`, false);
+  if (!hasCopy || options.acceptChanges) return;
+  let before: number;
+  try {
+    before = rowsForState(dataset, await parseSourceFile(dataset, finalPath, await readFile(finalPath), scope));
+  } catch {
+    return; // The copy in place is unusable itself: anything that passed the checks is better.
+  }
+  if (before > 0 && (before - rows) / before > DROP_THRESHOLD) {
+    throw new DownloadError(
+      `the download has ${rows} rows for ${options.state.name}, the copy in place ${before} (down ${((100 * (before - rows)) / before).toFixed(1)}%, more than ${100 * DROP_THRESHOLD}%); if the change is real, run again with --accept-changes`,
+      false,
+    );
+  }
+}
+
 async function fetchOne(entry: ManifestEntry, options: FetchOptions, lock: Map<string, LockEntry>): Promise<FileResult> {
   const key = `${entry.dataset}/${entry.file}`;
   const dir = join(options.sourcesDir, entry.dataset);
@@ -103,6 +145,7 @@ async function fetchOne(entry: ManifestEntry, options: FetchOptions, lock: Map<s
   try {
     const result = await download(request.url, temp, {
       idleTimeoutMs: options.idleTimeoutMs,
+      deadlineMs: options.deadlineMs,
       retries: options.retries,
       backoffMs: options.backoffMs,
       headers: request.headers,
@@ -119,12 +162,7 @@ async function fetchOne(entry: ManifestEntry, options: FetchOptions, lock: Map<s
     const archive = await readFile(temp);
     const unpackFrom = options.mirror ? undefined : entry.unpack;
     const bytes = unpackFrom ? unpack(archive, unpackFrom) : archive;
-    try {
-      await parseSourceFile(entry.dataset as DatasetFolder, finalPath, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), options.state);
-    } catch (error) {
-      if (isSourceError(error)) throw new DownloadError(`the download is not a usable ${entry.dataset} file: ${error.detail}`, false);
-      throw error;
-    }
+    await checkDownload(entry, finalPath, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), current !== undefined, options);
     if (unpackFrom) {
       await writeFile(unpacked, bytes);
       await rename(unpacked, finalPath);
@@ -158,8 +196,14 @@ async function fetchOne(entry: ManifestEntry, options: FetchOptions, lock: Map<s
   }
 }
 
+/** Temporary files of a fetch that was stopped: `.<file>.download-<pid>`, `.<file>.unpacked-<pid>`. */
+const LEFTOVER = /^\..+\.(?:download|unpacked)-(\d+)$/;
+
 export async function fetchSources(options: FetchOptions): Promise<FileResult[]> {
   await mkdir(options.sourcesDir, { recursive: true });
+  for (const dataset of new Set(options.manifest.sources.map((e) => e.dataset))) {
+    for (const name of await removeLeftovers(join(options.sourcesDir, dataset), LEFTOVER)) options.progress.note(`removed ${dataset}/${name}, left by a fetch that was stopped`);
+  }
   const lock = new Map(Object.entries((await readLockfile(options.sourcesDir)).files));
   const active = options.manifest.sources.filter((e) => !e.when_env || options.env[e.when_env]);
   const results: FileResult[] = [];

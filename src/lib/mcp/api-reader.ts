@@ -1,5 +1,6 @@
 // The agent server reads the built JSON API (a folder or a deployed copy), never the raw sources.
-// meta.json is read first; the other files are cached until its generated_at changes.
+// meta.json is read first; the other files are cached until its bytes change.
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
@@ -44,22 +45,31 @@ export class ApiReader {
     this.now = options.now ?? (() => performance.now());
   }
 
-  private async parse<S extends z.ZodType>(path: string, schema: S): Promise<z.infer<S> | undefined> {
+  private async parse<S extends z.ZodType>(path: string, schema: S, onText?: (text: string) => void): Promise<z.infer<S> | undefined> {
     const text = await this.source(path);
     if (text === undefined) return undefined;
+    onText?.(text);
     const parsed = schema.safeParse(JSON.parse(text));
     if (!parsed.success) throw new Error(`${path} does not match the contract: ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`);
     return parsed.data;
   }
 
-  /** The metadata; when its generated_at changed since the last read, every cached file is dropped. */
+  private metaHash: string | undefined;
+
+  /**
+   * The metadata; when its bytes changed since the last read, every cached file is dropped. Bytes,
+   * not generated_at: a rebuild with the same SOURCE_DATE_EPOCH keeps generated_at, while meta.json's
+   * content_sha256 and source hashes change with any published value.
+   */
   async meta(): Promise<MetaDoc> {
     if (this.metaDoc && this.now() - this.checkedAt < this.refreshMs) return this.metaDoc;
-    const previous = this.metaDoc ? await this.metaDoc.catch(() => undefined) : undefined;
     this.checkedAt = this.now();
-    this.metaDoc = this.parse('api/v1/meta.json', MetaDoc).then((doc) => {
+    this.metaDoc = this.parse('api/v1/meta.json', MetaDoc, (text) => {
+      const hash = createHash('sha256').update(text).digest('hex');
+      if (this.metaHash !== undefined && this.metaHash !== hash) this.cache.clear();
+      this.metaHash = hash;
+    }).then((doc) => {
       if (!doc) throw new Error('api/v1/meta.json is missing: is this the folder or URL of a built site?');
-      if (previous && previous.meta.generated_at !== doc.meta.generated_at) this.cache.clear();
       return doc;
     });
     this.metaDoc.catch(() => (this.checkedAt = Number.NEGATIVE_INFINITY));

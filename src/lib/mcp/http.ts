@@ -4,20 +4,26 @@ import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { ApiReader } from './api-reader.ts';
 import { createMcpServer } from './server.ts';
+import { MAX_MESSAGE_BYTES } from './stdio.ts';
 
 export const MCP_PATH = '/mcp';
-const MAX_BODY = 1024 * 1024;
 
+class BodyTooLarge extends Error {}
+
+/** The body as JSON; over MAX_MESSAGE_BYTES (by Content-Length or as it arrives) it is refused unread. */
 async function readJson(req: IncomingMessage): Promise<unknown> {
+  if (Number(req.headers['content-length'] ?? 0) > MAX_MESSAGE_BYTES) throw new BodyTooLarge();
   let size = 0;
   const chunks: Buffer[] = [];
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY) throw new Error('request body over 1 MiB');
+    if (size > MAX_MESSAGE_BYTES) throw new BodyTooLarge();
     chunks.push(chunk);
   }
   return JSON.parse(Buffer.concat(chunks).toString('utf8'));
 }
+
+const rpcError = (code: number, message: string) => JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });
 
 export interface RunningHttp {
   url: string;
@@ -54,8 +60,14 @@ export async function startMcpHttp(reader: ApiReader, options: { host?: string; 
         await mcp.connect(transport);
         await transport.handleRequest(req, res, body);
       } catch (error) {
+        if (res.headersSent) return;
+        if (error instanceof BodyTooLarge) {
+          // Close the connection: the rest of the body is not read.
+          res.writeHead(413, { 'content-type': 'application/json', connection: 'close' }).end(rpcError(-32600, `Invalid Request: body over ${MAX_MESSAGE_BYTES} bytes`));
+          return;
+        }
         log(`mcp http: ${(error as Error).message}`);
-        if (!res.headersSent) res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null }));
+        res.writeHead(400, { 'content-type': 'application/json' }).end(rpcError(-32700, 'Parse error: the body is not JSON'));
       }
     })();
   });

@@ -1,6 +1,7 @@
 // Forgiving names: "St Louis", "Saint Louis County" and "st-louis" are one county; near misses
 // get suggestions instead of a bare "not found".
 import { countySlug } from '../derive/places.ts';
+import { compareCodePoints } from '../order.ts';
 
 /** A county as people write it, to the slug the API uses. */
 export function countyKey(input: string): string {
@@ -30,7 +31,7 @@ export function editDistance(a: string, b: string): number {
 export function closest(key: string, candidates: readonly string[], count = 3): string[] {
   return [...candidates]
     .map((c) => ({ c, d: c.startsWith(key) || key.startsWith(c) ? Math.min(1, editDistance(key, c)) : editDistance(key, c) }))
-    .sort((x, y) => x.d - y.d || x.c.localeCompare(y.c))
+    .sort((x, y) => x.d - y.d || compareCodePoints(x.c, y.c))
     .slice(0, count)
     .map((x) => x.c);
 }
@@ -38,5 +39,5 @@ export function closest(key: string, candidates: readonly string[], count = 3): 
 /** Published ZIPs nearest in number to an unpublished one (55199 → 55130, 55133, …). */
 export function closestZips(zip: string, published: readonly string[], count = 5): string[] {
   const n = Number(zip);
-  return [...published].sort((a, b) => Math.abs(Number(a) - n) - Math.abs(Number(b) - n) || a.localeCompare(b)).slice(0, count);
+  return [...published].sort((a, b) => Math.abs(Number(a) - n) - Math.abs(Number(b) - n) || compareCodePoints(a, b)).slice(0, count);
 }

@@ -1,5 +1,6 @@
 // Census ACS 5-year table B25064 (median gross rent) by ZCTA, in any of its three published forms.
 import { SourceError } from '../errors.ts';
+import { RENT_BOUNDS, type Bounds } from './plausible.ts';
 import { readDelimited } from './readers.ts';
 import { findColumn, headerIs, RowReader, type Table } from './table.ts';
 
@@ -19,12 +20,13 @@ export interface AcsFile {
 // Census marks "not published" with annotation text or large negative sentinels (-666666666 etc.).
 const NOT_PUBLISHED = new Set(['', '-', 'N', '(X)', '*', '**', '***', '*****', 'null']);
 
-function estimate(reader: RowReader, column: number, what: string): number | null {
+function estimate(reader: RowReader, column: number, what: string, bounds?: Bounds): number | null {
   const text = reader.text(column);
   if (NOT_PUBLISHED.has(text)) return null;
   const value = reader.number(column, what);
   if (value === null || value < 0) return null;
   if (!Number.isInteger(value)) reader.fail(column, `${what} ${value} is not in whole dollars`);
+  if (bounds && (value < bounds.min || value > bounds.max)) reader.fail(column, `${what} ${value} is outside the plausible range $${bounds.min}-$${bounds.max}`);
   return value;
 }
 
@@ -44,7 +46,7 @@ function readRents(table: Table, zctaOf: (reader: RowReader) => string | undefin
     reader.at(i);
     const zcta = zctaOf(reader);
     if (zcta === undefined || !keepZcta(zcta)) continue;
-    const medianGrossRent = estimate(reader, estimateCol, 'median gross rent');
+    const medianGrossRent = estimate(reader, estimateCol, 'median gross rent', RENT_BOUNDS.censusRent);
     if (medianGrossRent === null) continue;
     const marginOfError = moeCol === undefined ? null : estimate(reader, moeCol, 'margin of error');
     rents.push({ zcta, medianGrossRent, marginOfError });

@@ -1,6 +1,7 @@
 // HUD county-level Fair Market Rents: the state's county list and which HUD areas are metropolitan.
 import { readWorkbook } from './readers.ts';
 import { findColumn, headerIs, RowReader } from './table.ts';
+import { compareCodePoints } from '../order.ts';
 
 export interface FmrCounty {
   /** Five-digit state + county FIPS. */
@@ -40,5 +41,5 @@ export async function parseFmrWorkbook(bytes: Buffer, file: string, state: { cod
     if (!name) reader.fail(nameCol, 'county name is empty');
     counties.set(fips, { fips, name });
   }
-  return { counties: [...counties.values()].sort((a, b) => a.fips.localeCompare(b.fips)), metroByAreaName };
+  return { counties: [...counties.values()].sort((a, b) => compareCodePoints(a.fips, b.fips)), metroByAreaName };
 }

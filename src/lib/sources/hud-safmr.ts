@@ -1,6 +1,7 @@
 // HUD Small Area Fair Market Rents: one file per fiscal year, as HUD's workbook or a tidy CSV.
 import { BEDROOMS } from '../contract.ts';
 import { SourceError } from '../errors.ts';
+import { NO_DATE_LIMITS, RENT_BOUNDS, type DateLimits } from './plausible.ts';
 import { readDelimited, readWorkbook } from './readers.ts';
 import { findColumn, headerIs, RowReader, type Table } from './table.ts';
 
@@ -30,7 +31,7 @@ export function fiscalYearFromFileName(file: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-function readRows(table: Table, keepZip: (zip: string) => boolean, fixedYear: number | undefined): SafmrRow[] {
+function readRows(table: Table, keepZip: (zip: string) => boolean, fixedYear: number | undefined, limits: DateLimits): SafmrRow[] {
   const zipCol = findColumn(table, 'ZIP Code', isZipHeader);
   const areaCol = findColumn(table, 'HUD area name', isAreaNameHeader);
   const yearCol = fixedYear === undefined ? findColumn(table, 'fiscal_year', headerIs('fiscal_year', 'fiscal year')) : undefined;
@@ -47,11 +48,12 @@ function readRows(table: Table, keepZip: (zip: string) => boolean, fixedYear: nu
     if (yearCol !== undefined) {
       const year = reader.number(yearCol, 'fiscal year');
       if (year === null || !Number.isInteger(year) || year < 1990 || year > 2100) reader.fail(yearCol, `fiscal year ${JSON.stringify(reader.text(yearCol))} is not a year`);
+      if (year > limits.latestFiscalYear) reader.fail(yearCol, `fiscal year ${year} is after FY${limits.latestFiscalYear}, the newest HUD can have published by the build date`);
       fiscalYear = year;
     }
     const rents = {} as BedroomRents;
     BEDROOMS.forEach((br, digit) => {
-      rents[br] = reader.wholeDollars(rentCols[digit] as number, `SAFMR ${digit}BR`);
+      rents[br] = reader.wholeDollars(rentCols[digit] as number, `SAFMR ${digit}BR`, RENT_BOUNDS.fmr);
     });
     rows.push({
       zip,
@@ -67,14 +69,21 @@ function readRows(table: Table, keepZip: (zip: string) => boolean, fixedYear: nu
 }
 
 /** HUD's own SAFMR workbook. The fiscal year is not in the sheet, only in the file name. */
-export async function parseSafmrWorkbook(bytes: Buffer, file: string, keepZip: (zip: string) => boolean): Promise<SafmrRow[]> {
+export async function parseSafmrWorkbook(bytes: Buffer, file: string, keepZip: (zip: string) => boolean, limits: DateLimits = NO_DATE_LIMITS): Promise<SafmrRow[]> {
+  const fiscalYear = checkedFiscalYear(file, limits);
+  const table = await readWorkbook(bytes, file, (header) => header.some(isZipHeader) && header.some(bedroomHeader(2)));
+  return readRows(table, keepZip, fiscalYear, limits);
+}
+
+/** The fiscal year of a workbook, from its name (the sheet does not say), no later than the limits allow. */
+export function checkedFiscalYear(file: string, limits: DateLimits): number {
   const fiscalYear = fiscalYearFromFileName(file);
   if (fiscalYear === undefined) throw new SourceError({ file }, 'cannot tell the fiscal year: the file name should contain fyYYYY, as HUD names it');
-  const table = await readWorkbook(bytes, file, (header) => header.some(isZipHeader) && header.some(bedroomHeader(2)));
-  return readRows(table, keepZip, fiscalYear);
+  if (fiscalYear > limits.latestFiscalYear) throw new SourceError({ file }, `fiscal year ${fiscalYear} is after FY${limits.latestFiscalYear}, the newest HUD can have published by the build date`);
+  return fiscalYear;
 }
 
 /** The tidy CSV: `zip_code,fiscal_year,safmr_0br..safmr_4br,hud_area_name`, one or more years. */
-export function parseSafmrCsv(text: string, file: string, keepZip: (zip: string) => boolean): SafmrRow[] {
-  return readRows(readDelimited(text, file), keepZip, undefined);
+export function parseSafmrCsv(text: string, file: string, keepZip: (zip: string) => boolean, limits: DateLimits = NO_DATE_LIMITS): SafmrRow[] {
+  return readRows(readDelimited(text, file), keepZip, undefined, limits);
 }

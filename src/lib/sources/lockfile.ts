@@ -4,6 +4,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { SourceError } from '../errors.ts';
+import { compareCodePoints } from '../order.ts';
 
 export const LOCKFILE_NAME = 'sources.lock.json';
 
@@ -49,7 +50,7 @@ export async function readLockfile(sourcesDir: string): Promise<Lockfile> {
 
 /** Writes through a temporary name, so a crash never leaves half a lockfile. */
 export async function writeLockfile(sourcesDir: string, lock: Lockfile): Promise<void> {
-  const sorted = Object.fromEntries(Object.entries(lock.files).sort(([a], [b]) => a.localeCompare(b)));
+  const sorted = Object.fromEntries(Object.entries(lock.files).sort(([a], [b]) => compareCodePoints(a, b)));
   const path = join(sourcesDir, LOCKFILE_NAME);
   const temp = `${path}.tmp-${process.pid}`;
   await writeFile(temp, `${JSON.stringify({ files: sorted }, null, 2)}\n`);

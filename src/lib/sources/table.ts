@@ -1,4 +1,7 @@
 import { SourceError } from '../errors.ts';
+import type { Bounds } from './plausible.ts';
+
+const PLAIN_DECIMAL = /^-?(?:\d+|\d{1,3}(?:,\d{3})+)(?:\.\d+)?$/;
 
 /** A cell as the readers hand it over: CSV gives strings, workbooks give numbers, strings, booleans or dates. */
 export type Cell = string | number | boolean | Date | null | undefined;
@@ -118,30 +121,44 @@ export class RowReader {
     return text.padStart(digits, '0');
   }
 
-  /** A finite number, or null for an empty cell. */
+  /**
+   * A finite number, or null for an empty cell. Text must be plain decimal: digits, an optional
+   * `.` fraction, an optional leading minus, and US thousands commas only in their right places
+   * (`1,500`). Everything else (`0x5DC`, `1e3`, `1.500,25`, `$1500`) is an error, never a guess.
+   */
   number(column: number, what: string): number | null {
     const cell = this.cells[column];
     if (this.isEmpty(column)) return null;
-    const value = typeof cell === 'number' ? cell : Number(String(cell).trim().replace(/^\$/, '').replaceAll(',', ''));
-    if (typeof cell === 'boolean' || cell instanceof Date || !Number.isFinite(value)) {
-      this.fail(column, `${what} ${JSON.stringify(this.text(column))} is not a number`);
+    if (typeof cell === 'number') {
+      if (!Number.isFinite(cell)) this.fail(column, `${what} ${String(cell)} is not a number`);
+      return cell;
+    }
+    const text = this.text(column);
+    if (typeof cell === 'boolean' || cell instanceof Date || !PLAIN_DECIMAL.test(text)) {
+      this.fail(column, `${what} ${JSON.stringify(text)} is not a number`);
+    }
+    return Number(text.replaceAll(',', ''));
+  }
+
+  private within(column: number, what: string, value: number, bounds: Bounds | undefined): number {
+    if (value < 0) this.fail(column, `${what} ${value} is negative`);
+    if (bounds && (value < bounds.min || value > bounds.max)) {
+      this.fail(column, `${what} ${value} is outside the plausible range $${bounds.min}-$${bounds.max}`);
     }
     return value;
   }
 
-  /** A rent in whole dollars, or null for an empty cell; negative or fractional rents are errors. */
-  wholeDollars(column: number, what: string): number | null {
+  /** A rent in whole dollars, or null for an empty cell; negative, fractional or implausible rents are errors. */
+  wholeDollars(column: number, what: string, bounds?: Bounds): number | null {
     const value = this.number(column, what);
     if (value === null) return null;
-    if (value < 0) this.fail(column, `${what} ${value} is negative`);
     if (!Number.isInteger(value)) this.fail(column, `${what} ${value} is not in whole dollars`);
-    return value;
+    return this.within(column, what, value, bounds);
   }
 
   /** A non-negative amount that may carry cents (market rents), or null for an empty cell. */
-  amount(column: number, what: string): number | null {
+  amount(column: number, what: string, bounds?: Bounds): number | null {
     const value = this.number(column, what);
-    if (value !== null && value < 0) this.fail(column, `${what} ${value} is negative`);
-    return value;
+    return value === null ? null : this.within(column, what, value, bounds);
   }
 }

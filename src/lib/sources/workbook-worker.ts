@@ -5,6 +5,7 @@ import { isSourceError } from '../errors.ts';
 import { zipInState, type StateScope } from '../state.ts';
 import { parseCrosswalkWorkbook } from './hud-crosswalk.ts';
 import { parseSafmrWorkbook } from './hud-safmr.ts';
+import type { DateLimits } from './plausible.ts';
 
 export type WorkbookKind = 'safmr' | 'crosswalk';
 
@@ -13,6 +14,7 @@ export interface WorkbookJob {
   bytes: Uint8Array;
   file: string;
   state: StateScope;
+  limits: DateLimits;
 }
 
 export type WorkbookReply =
@@ -23,7 +25,7 @@ export type WorkbookReply =
 async function run(job: WorkbookJob): Promise<unknown> {
   const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
   const keepZip = zipInState(job.state);
-  return job.kind === 'safmr' ? parseSafmrWorkbook(bytes, job.file, keepZip) : parseCrosswalkWorkbook(bytes, job.file, keepZip);
+  return job.kind === 'safmr' ? parseSafmrWorkbook(bytes, job.file, keepZip, job.limits) : parseCrosswalkWorkbook(bytes, job.file, keepZip);
 }
 
 if (parentPort) {

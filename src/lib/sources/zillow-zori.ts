@@ -1,5 +1,6 @@
 // Zillow Observed Rent Index, ZIP level, monthly: one row per ZIP, one column per month.
 import { SourceError } from '../errors.ts';
+import { NO_DATE_LIMITS, RENT_BOUNDS, type DateLimits } from './plausible.ts';
 import { readDelimited } from './readers.ts';
 import { findColumn, headerIs, RowReader } from './table.ts';
 
@@ -25,23 +26,28 @@ export interface ZoriFile {
 
 /**
  * A month column header as `YYYY-MM`. Zillow publishes `2023-10-31`; a spreadsheet that re-saved
- * the file writes `10/31/2023`. Anything else is not a month column.
+ * the file writes `10/31/2023`. Anything not shaped like a date is not a month column; a date-shaped
+ * header with an impossible month or day (`2023-13-31`) is `invalid`.
  */
-export function monthFromHeader(header: string): string | undefined {
-  const iso = /^(\d{4})-(\d{2})-\d{2}$/.exec(header.trim());
-  if (iso) return `${iso[1]}-${iso[2]}`;
-  const us = /^(\d{1,2})\/\d{1,2}\/(\d{4})$/.exec(header.trim());
-  if (us && Number(us[1]) >= 1 && Number(us[1]) <= 12) return `${us[2]}-${(us[1] as string).padStart(2, '0')}`;
-  return undefined;
+export function monthFromHeader(header: string): string | 'invalid' | undefined {
+  const text = header.trim();
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+  if (!iso && !us) return undefined;
+  const [year, month, day] = iso ? [iso[1], iso[2], iso[3]] : [us?.[3], us?.[1], us?.[2]];
+  if (Number(month) < 1 || Number(month) > 12 || Number(day) < 1 || Number(day) > 31) return 'invalid';
+  return `${year}-${String(month).padStart(2, '0')}`;
 }
 
-export function parseZoriCsv(text: string, file: string, keepZip: (zip: string) => boolean): ZoriFile {
+export function parseZoriCsv(text: string, file: string, keepZip: (zip: string) => boolean, limits: DateLimits = NO_DATE_LIMITS): ZoriFile {
   const table = readDelimited(text, file);
   const zipCol = findColumn(table, 'RegionName', headerIs('regionname'));
   const typeCol = findColumn(table, 'RegionType', headerIs('regiontype'), true);
   const monthCols: { index: number; month: string }[] = [];
   table.header.forEach((header, index) => {
     const month = monthFromHeader(header);
+    if (month === 'invalid') throw new SourceError({ file, row: 1, column: header }, `month column ${JSON.stringify(header)} is not a valid date`);
+    if (month && month > limits.latestMonth) throw new SourceError({ file, row: 1, column: header }, `month ${month} is after ${limits.latestMonth}, the month of the build`);
     if (month) monthCols.push({ index, month });
   });
   if (monthCols.length === 0) throw new SourceError({ file, row: 1 }, 'no month columns (expected headers like 2023-10-31 or 10/31/2023)');
@@ -62,7 +68,7 @@ export function parseZoriCsv(text: string, file: string, keepZip: (zip: string) 
     if (!keepZip(zip)) continue;
     const points: ZoriPoint[] = [];
     for (const { index, month } of monthCols) {
-      const rent = reader.amount(index, `rent for ${month}`);
+      const rent = reader.amount(index, `rent for ${month}`, RENT_BOUNDS.marketRent);
       if (rent !== null) points.push({ month, rent });
     }
     series.push({ zip, points, file: table.file, row: reader.row });

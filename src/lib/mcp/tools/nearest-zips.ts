@@ -4,6 +4,7 @@ import { greatCircleKm } from '../../derive/nearby.ts';
 import { roundHalfUp } from '../../derive/round.ts';
 import { closestZips } from '../match.ts';
 import { defineTool, fail, money, ok } from './tool.ts';
+import { compareCodePoints } from '../../order.ts';
 
 const Near = z
   .object({
@@ -45,7 +46,7 @@ export const nearestZips = defineTool({
     const zips = index.zips
       .filter((z) => z.coordinates && z.zip !== origin.zip)
       .map((z) => ({ z, km: greatCircleKm(from, { zip: z.zip, latitude: z.coordinates?.latitude as number, longitude: z.coordinates?.longitude as number }) }))
-      .sort((a, b) => a.km - b.km || a.z.zip.localeCompare(b.z.zip))
+      .sort((a, b) => a.km - b.km || compareCodePoints(a.z.zip, b.z.zip))
       .slice(0, limit)
       .map(({ z, km }) => ({ zip: z.zip, city: z.city, county: z.county, distance_km: roundHalfUp(km, 1), fmr2: z.fmr.br2, market_rent: z.zori_latest?.rent ?? null, voucher_competitive: z.voucher_competitive, url: z.url }));
     const from_ = origin.zip ? `ZIP ${origin.zip}` : `${origin.latitude}, ${origin.longitude}`;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Meta } from '../../contract.ts';
 import { countyKey } from '../match.ts';
 import { defineTool, ok } from './tool.ts';
+import { compareCodePoints } from '../../order.ts';
 
 const Place = z.object({ zip: z.string(), city: z.string(), county: z.string(), county_slug: z.string(), url: z.string() }).strict();
 const CountyHit = z.object({ county: z.string(), county_slug: z.string(), zip_count: z.int() }).strict();
@@ -38,9 +39,9 @@ export const searchPlaces = defineTool({
     const hits = index.zips
       .map((z) => ({ z, r: rank(z) }))
       .filter((h) => h.r >= 0)
-      .sort((a, b) => a.r - b.r || a.z.zip.localeCompare(b.z.zip));
+      .sort((a, b) => a.r - b.r || compareCodePoints(a.z.zip, b.z.zip));
     const zips = hits.slice(0, limit).map(({ z }) => ({ zip: z.zip, city: z.city, county: z.county, county_slug: z.county_slug, url: z.url }));
-    const counties = [...byCounty.values()].sort((a, b) => a.county_slug.localeCompare(b.county_slug));
+    const counties = [...byCounty.values()].sort((a, b) => compareCodePoints(a.county_slug, b.county_slug));
     const summary = hits.length
       ? `${hits.length} ZIP code${hits.length === 1 ? '' : 's'} match "${query}"${counties.length ? ` (counties: ${counties.map((c) => c.county).join(', ')})` : ''}: ${zips.map((z) => `${z.zip} ${z.city}`).join('; ')}${hits.length > zips.length ? '; …' : ''}.`
       : `Nothing published matches "${query}". Try a ZIP prefix such as 551, a city such as Duluth, or a county such as Hennepin.`;

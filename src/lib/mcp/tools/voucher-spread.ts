@@ -4,6 +4,7 @@ import { medianSpreadPct } from '../../derive/medians.ts';
 import { closest, countyKey } from '../match.ts';
 import { countySlugs } from './get-county.ts';
 import { defineTool, fail, money, ok, signedPct } from './tool.ts';
+import { compareCodePoints } from '../../order.ts';
 
 const SORTS = ['spread_pct', '-spread_pct', 'spread', '-spread', 'market_rent', '-market_rent', 'fmr2', '-fmr2', 'zip'] as const;
 
@@ -47,7 +48,7 @@ export const voucherSpread = defineTool({
       .filter((r) => min_spread_pct === undefined || r.spread_pct >= min_spread_pct)
       .filter((r) => max_spread_pct === undefined || r.spread_pct <= max_spread_pct)
       .filter((r) => voucher_competitive === undefined || r.voucher_competitive === voucher_competitive)
-      .sort((a, b) => (key === 'zip' ? a.zip.localeCompare(b.zip) : direction * (a[key] - b[key]) || a.zip.localeCompare(b.zip)));
+      .sort((a, b) => (key === 'zip' ? compareCodePoints(a.zip, b.zip) : direction * (a[key] - b[key]) || compareCodePoints(a.zip, b.zip)));
     const rows = matched.slice(0, limit);
     const stats = { n: matched.length, voucher_competitive_count: matched.filter((r) => r.voucher_competitive).length, median_spread_pct: medianSpreadPct(matched.map((r) => r.spread_pct)) };
     const summary =

@@ -1,0 +1,50 @@
+// How every command of the project ends: expected errors as one line and an exit code, `--help` as
+// usage and exit 0, anything else (a bug of ours) with its stack, for the maintainer who fixes it.
+import { isSourceError } from '../lib/errors.ts';
+
+/** A bad command line: exit 2 and the message (which says what to type instead). */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+/** An expected failure that is not about one source file (a refused output folder, a lock held). */
+export class CommandError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CommandError';
+  }
+}
+
+const isExpected = (error: unknown): error is Error =>
+  isSourceError(error) || (error instanceof Error && (error.name === 'CommandError' || error.name === 'PublishGateError'));
+
+/**
+ * Runs `main` as the command `name`. `--help` or `-h` anywhere prints `usage` and exits 0.
+ * `main` resolves to the exit code. Exits at once on an expected error: other work (workers
+ * parsing the rest of the sources) may still be running, and nothing needs it any more.
+ */
+export function runCommand(name: string, usage: string, main: () => Promise<number>): void {
+  const argv = process.argv.slice(2);
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(`${usage}\n`);
+    process.exit(0);
+  }
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      if (error instanceof UsageError) {
+        process.stderr.write(`${name} failed: ${error.message}\n`);
+        process.exit(2);
+      }
+      if (isExpected(error)) {
+        process.stderr.write(`${name} failed: ${error.message}\n`);
+        process.exit(1);
+      }
+      process.stderr.write(`${name} failed unexpectedly:\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,160 @@
+// The build replaces its output folder whole, so it must be sure the folder is its own: one that
+// does not exist yet, an empty one, or one an earlier build of this project wrote. Anything else
+// (a user's folder, the sources, the project itself) is refused before a byte is written.
+import { existsSync, readFileSync, unlinkSync } from 'node:fs';
+import { lstat, open, readdir, readFile, realpath, rm, unlink } from 'node:fs/promises';
+import { basename, dirname, join, resolve, sep } from 'node:path';
+import { SERVICE_NAME } from './publication.ts';
+
+/** Written into the root of every output folder; its presence says "a build of this project wrote this". */
+export const OUTPUT_MARKER = '.mnrent-output';
+export const OUTPUT_MARKER_TEXT = `${SERVICE_NAME}: this folder is the output of its build, which replaces it whole on the next run.\n`;
+
+/** Parts of a checkout that a build must never write into, whatever --outDir says. */
+const PROJECT_PARTS = ['src', 'public', 'data', 'tests', 'node_modules', '.git', '.astro', '.ci', '.config'];
+
+export class OutputFolderError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CommandError';
+  }
+}
+
+const isInside = (path: string, folder: string) => path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep);
+
+/** The real path of `path`, or of its nearest existing ancestor with the rest appended. */
+async function realish(path: string): Promise<string> {
+  const absolute = resolve(path);
+  try {
+    return await realpath(absolute);
+  } catch {
+    const parent = dirname(absolute);
+    return parent === absolute ? absolute : join(await realish(parent), basename(absolute));
+  }
+}
+
+/** True for an output folder of an earlier build: the marker, or (builds before the marker) its meta.json. */
+async function isEarlierOutput(dir: string): Promise<boolean> {
+  if (existsSync(join(dir, OUTPUT_MARKER))) return true;
+  try {
+    const meta = (JSON.parse(await readFile(join(dir, 'api', 'v1', 'meta.json'), 'utf8')) as { meta?: { attribution?: unknown; schema_version?: unknown } }).meta;
+    return typeof meta?.attribution === 'string' && meta.attribution.startsWith(SERVICE_NAME) && meta.schema_version === '1.0';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Refuses an output folder that this build must not replace, with one line saying why.
+ * `projectRoot` and `sourcesDir` are what the build must never touch.
+ */
+export async function checkOutputFolder(outDir: string, guard: { projectRoot: string; sourcesDir: string }): Promise<void> {
+  const out = await realish(outDir);
+  const project = await realish(guard.projectRoot);
+  const sources = await realish(guard.sourcesDir);
+  const refuse = (why: string) => {
+    throw new OutputFolderError(`--outDir ${outDir} ${why}; give a new or empty folder, or one an earlier build wrote`);
+  };
+  if (isInside(project, out)) refuse('holds this project');
+  if (isInside(sources, out)) refuse(`holds the sources folder ${guard.sourcesDir}`);
+  if (isInside(out, sources)) refuse(`is inside the sources folder ${guard.sourcesDir}`);
+  for (const part of PROJECT_PARTS) if (isInside(out, join(project, part))) refuse(`is inside the project's ${part}/`);
+  let stats;
+  try {
+    stats = await lstat(outDir);
+  } catch {
+    return; // Not there yet: the build creates it.
+  }
+  if (stats.isSymbolicLink()) refuse('is a symbolic link (give the folder it points to)');
+  if (!stats.isDirectory()) refuse('is a file, not a folder');
+  const entries = await readdir(outDir);
+  if (entries.length === 0 || (await isEarlierOutput(outDir))) return;
+  const shown = entries.sort().slice(0, 3).join(', ') + (entries.length > 3 ? ', …' : '');
+  refuse(`holds files that no build of this project wrote (${shown})`);
+}
+
+/** True while a process with this id runs (a process of another user counts as running). */
+export function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the leftovers of dead processes in `dir`: names matching `pattern`, whose first group is
+ * the process id. Returns what it removed.
+ */
+export async function removeLeftovers(dir: string, pattern: RegExp): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names.sort()) {
+    const pid = Number(pattern.exec(name)?.[1]);
+    if (!Number.isInteger(pid) || pid <= 0 || processIsAlive(pid)) continue;
+    await rm(join(dir, name), { recursive: true, force: true });
+    removed.push(name);
+  }
+  return removed;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Staging and old copies of an output folder that a killed build left beside it. */
+export const stagingPattern = (outDir: string) => new RegExp(`^\\.${escapeRegExp(basename(outDir))}\\.(?:building|old)-(\\d+)$`);
+
+export interface HeldLock {
+  release(): Promise<void>;
+}
+
+/**
+ * A lock file holding this process's id, created exclusively. A lock whose process is gone is
+ * taken over; a live one is waited for up to `waitMs` (saying so once), then refused.
+ */
+export async function acquireLock(path: string, what: string, options: { waitMs: number; log?: (line: string) => void; pollMs?: number }): Promise<HeldLock> {
+  const started = Date.now();
+  let announced = false;
+  for (;;) {
+    try {
+      const handle = await open(path, 'wx');
+      await handle.writeFile(`${process.pid}\n`);
+      await handle.close();
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const holder = Number((await readFile(path, 'utf8').catch(() => '')).trim());
+    if (!Number.isInteger(holder) || holder <= 0 || !processIsAlive(holder)) {
+      await unlink(path).catch(() => undefined);
+      continue;
+    }
+    if (Date.now() - started >= options.waitMs) {
+      throw new OutputFolderError(`${what} is locked by process ${holder} (${path}); wait for it to finish`);
+    }
+    if (!announced) options.log?.(`  waiting for process ${holder}, which holds ${what}…`);
+    announced = true;
+    await new Promise((r) => setTimeout(r, options.pollMs ?? 250));
+  }
+  // A process.exit() anywhere (the CLI's error path) must not leave the lock behind.
+  const onExit = () => {
+    try {
+      if (readFileSync(path, 'utf8').trim() === String(process.pid)) unlinkSync(path);
+    } catch {
+      // Already gone.
+    }
+  };
+  process.on('exit', onExit);
+  return {
+    release: async () => {
+      process.off('exit', onExit);
+      onExit();
+      await Promise.resolve();
+    },
+  };
+}

@@ -1,0 +1,259 @@
+// Hostile input and hostile circumstances for the build, on mutated copies of the real files:
+// either one line naming the file (row, column), exit 1, no stack trace, the earlier output
+// byte-identical and nothing outside the output folder touched, or, where accepting is right,
+// the correct output.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { runBuild, type BuildRun } from './helpers/build.ts';
+import { PROJECT_ROOT, source } from './helpers/paths.ts';
+import { sourcesCopy } from './helpers/sources-copy.ts';
+
+const SAFMR_2026 = 'hud_safmr/safmr_fy2026_national_from_worthwise_parquet.csv';
+const ZORI = 'zillow_zori/Zip_zori_uc_sfrcondomfr_sm_month_2023-10_excel-resaved.csv';
+const ACS = 'census_acs/acs5_2019-2023_B25064_zcta_MN.csv';
+const GEONAMES = 'geonames/US.txt';
+
+const builtSite = inject('builtSite');
+let scratch: string;
+
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'mnrent-faults-'));
+});
+afterAll(() => rm(scratch, { recursive: true, force: true }));
+
+const text = (path: string) => readFile(source(path), 'utf8');
+const replaceLine = (all: string, lineNumber: number, edit: (line: string) => string) =>
+  all.split('\n').map((line, i) => (i === lineNumber - 1 ? edit(line) : line)).join('\n');
+const mutated = (name: string, replace: Record<string, string | Buffer | null>) => sourcesCopy(join(scratch, name), replace);
+
+/** Every file under `dir` with its sha256: what "untouched" is compared by. */
+async function snapshot(dir: string): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    files[path.slice(dir.length)] = createHash('sha256').update(await readFile(path)).digest('hex');
+  }
+  return files;
+}
+
+/** A copy of the real build of the shared data, as the earlier output a new build would replace. */
+async function earlierOutput(name: string): Promise<string> {
+  const dir = join(scratch, 'earlier', name, 'site');
+  await cp(builtSite, dir, { recursive: true });
+  return dir;
+}
+
+function expectOneLine(run: BuildRun, message: RegExp): void {
+  expect(run.code, run.stderr + run.stdout).toBe(1);
+  const lines = run.stderr.trimEnd().split('\n');
+  expect(lines, run.stderr).toHaveLength(1);
+  expect(lines[0]).toMatch(/^mnrent build failed: /);
+  expect(lines[0]).toMatch(message);
+  expect(run.stderr).not.toMatch(/\n\s+at /);
+}
+
+/** A bad source stops the build with one line; the earlier output and the folder around it stay as they were. */
+async function expectRefused(name: string, sourcesDir: string, message: RegExp): Promise<void> {
+  const outDir = await earlierOutput(name);
+  const before = await snapshot(join(outDir, '..'));
+  expectOneLine(await runBuild({ sourcesDir, outDir }), message);
+  expect(await snapshot(join(outDir, '..'))).toEqual(before);
+}
+
+describe.concurrent('the output folder is ours or untouched', () => {
+  const expectUntouched = async (outDir: string, message: RegExp, watch: string) => {
+    const before = await snapshot(watch);
+    expectOneLine(await runBuild({ outDir }), message);
+    expect(await snapshot(watch)).toEqual(before);
+  };
+
+  it('refuses a folder that holds files no build wrote', async () => {
+    const dir = join(scratch, 'foreign');
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, 'important.txt'), 'keep me\n');
+    await expectUntouched(dir, /--outDir .*foreign holds files that no build of this project wrote \(important\.txt\)/, dir);
+    expect(await readFile(join(dir, 'important.txt'), 'utf8')).toBe('keep me\n');
+  });
+
+  it('refuses the sources folder, and a folder that holds it', async () => {
+    const sources = await sourcesCopy(join(scratch, 'outdir-sources', 'sources'));
+    const before = await snapshot(join(scratch, 'outdir-sources'));
+    expectOneLine(await runBuild({ sourcesDir: sources, outDir: sources }), /holds the sources folder/);
+    expectOneLine(await runBuild({ sourcesDir: sources, outDir: join(scratch, 'outdir-sources') }), /holds the sources folder/);
+    expectOneLine(await runBuild({ sourcesDir: sources, outDir: join(sources, 'geonames') }), /is inside the sources folder/);
+    expect(await snapshot(join(scratch, 'outdir-sources'))).toEqual(before);
+  });
+
+  it('refuses a plain file', async () => {
+    const file = join(scratch, 'a-file');
+    await writeFile(file, 'not a folder\n');
+    expectOneLine(await runBuild({ outDir: file }), /a-file is a file, not a folder/);
+    expect(await readFile(file, 'utf8')).toBe('not a folder\n');
+  });
+
+  it('refuses the project and the folders of its source tree', async () => {
+    expectOneLine(await runBuild({ outDir: PROJECT_ROOT }), /holds this project/);
+    expectOneLine(await runBuild({ outDir: join(PROJECT_ROOT, '..') }), /holds this project/);
+    expectOneLine(await runBuild({ outDir: join(PROJECT_ROOT, 'src') }), /is inside the project's src\//);
+    expect((await stat(join(PROJECT_ROOT, 'src', 'pages'))).isDirectory()).toBe(true);
+  });
+});
+
+describe('builds at once, and what killed builds left behind', () => {
+  it('two builds into one folder wait for each other; both succeed; a dead build\'s staging folder is removed', async () => {
+    const parent = join(scratch, 'same');
+    await mkdir(join(parent, '.site.building-999999', 'api'), { recursive: true });
+    const outDir = join(parent, 'site');
+    const [a, b] = await Promise.all([runBuild({ outDir }), runBuild({ outDir })]);
+    expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
+    expect(a.stdout + b.stdout).toMatch(/waiting for process \d+, which holds (this checkout|output folder)/);
+    expect(await readdir(parent)).toEqual(['site']);
+    const meta = JSON.parse(await readFile(join(outDir, 'api/v1/meta.json'), 'utf8')) as { counts: { zips: number } };
+    expect(meta.counts.zips).toBe(911);
+  }, 180_000);
+
+  it('two builds from different sources into different folders never mix their data, and the host locale changes nothing', async () => {
+    // 55104's FY2026 2-bedroom FMR (line 15147 of the FY2026 file) raised by $5 in one copy.
+    const changed = await mutated('mix-sources', { [SAFMR_2026]: replaceLine(await text(SAFMR_2026), 15147, (l) => l.replace('1110,1260,1530', '1110,1260,1535')) });
+    const [a, b] = [join(scratch, 'mix', 'a'), join(scratch, 'mix', 'b')];
+    const [runA, runB] = await Promise.all([
+      runBuild({ outDir: a, env: { LANG: 'lt_LT.UTF-8', LC_ALL: 'lt_LT.UTF-8' } }),
+      runBuild({ outDir: b, sourcesDir: changed }),
+    ]);
+    expect([runA.code, runB.code], runA.stderr + runB.stderr).toEqual([0, 0]);
+    const fmr2 = async (dir: string) => (JSON.parse(await readFile(join(dir, 'api/v1/zip/55104.json'), 'utf8')) as { fmr: { br2: number } }).fmr.br2;
+    expect([await fmr2(a), await fmr2(b)]).toEqual([1530, 1535]);
+    // Built under a Lithuanian locale ("y" sorts between "i" and "j" there), the same bytes as the reference build.
+    expect(await snapshot(a)).toEqual(await snapshot(builtSite));
+  }, 180_000);
+});
+
+describe.concurrent('the publish gate', () => {
+  // The FY2026 file cut at a row boundary: the first 20,000 lines, all well-formed.
+  const cutSafmr = async () => (await text(SAFMR_2026)).split('\n').slice(0, 20_000).join('\n') + '\n';
+  // Zillow's metro-level file has the same layout, with RegionType "msa": no ZIP rows at all.
+  const metroZori = async () => (await text(ZORI)).replace(/,zip,/g, ',msa,');
+
+  it('stops a truncated SAFMR file against the earlier output, naming the dataset and both counts', async () => {
+    const dir = await mutated('cut-safmr', { [SAFMR_2026]: await cutSafmr() });
+    await expectRefused('gate-cut', dir, /not published: .*hud_safmr: 379 ZIP codes, against 911 in the earlier output \(down 58\.4%, more than 3\.0%\).*run again with --accept-changes$/);
+  });
+
+  it('stops a truncated SAFMR file on a first build too: the latest year against the year before', async () => {
+    const dir = await mutated('cut-safmr-first', { [SAFMR_2026]: await cutSafmr() });
+    const run = await runBuild({ sourcesDir: dir, outDir: join(scratch, 'earlier', 'cut-first', 'site') });
+    expectOneLine(run, /hud_safmr: FY2026 has 379 ZIP codes, against 915 in FY2025 \(down 58\.6%, more than 3\.0%\): is the FY2026 file complete/);
+    await expect(stat(join(scratch, 'earlier', 'cut-first', 'site'))).rejects.toThrow();
+  });
+
+  it('stops metro-level ZORI against the earlier output and on a first build', async () => {
+    const dir = await mutated('metro-zori', { [ZORI]: await metroZori() });
+    await expectRefused('gate-metro', dir, /zillow_zori: .*Zip_zori_uc_sfrcondomfr_sm_month_2023-10_excel-resaved\.csv has no rows for the state's ZIP codes or counties.*zillow_zori: 0 ZIP codes with a market rent, against 108 in the earlier output/);
+    expectOneLine(await runBuild({ sourcesDir: dir, outDir: join(scratch, 'earlier', 'metro-first', 'site') }), /zillow_zori: .* has no rows for the state's ZIP codes/);
+  });
+
+  it('publishes metro-level ZORI with --accept-changes, and then cites no market rent index', async () => {
+    const dir = await mutated('metro-zori-accepted', { [ZORI]: await metroZori() });
+    const outDir = await earlierOutput('gate-metro-accepted');
+    const run = await runBuild({ sourcesDir: dir, outDir, args: ['--accept-changes'] });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('accepted with --accept-changes: zillow_zori: 0 ZIP codes with a market rent, against 108 in the earlier output');
+    const meta = JSON.parse(await readFile(join(outDir, 'api/v1/meta.json'), 'utf8')) as { meta: { attribution: string }; counts: { zips: number; zips_with_market_rent: number; section_8_rows: number } };
+    expect(meta.counts).toMatchObject({ zips: 911, zips_with_market_rent: 0, section_8_rows: 0 });
+    expect(meta.meta.attribution).not.toContain('Zillow');
+    expect(meta.meta.attribution).toContain('Small Area Fair Market Rents FY2026');
+  }, 120_000);
+
+  it('stops an ACS file of another state', async () => {
+    // Minnesota's ZCTAs renumbered into Wisconsin's 53xxx/54xxx range.
+    const acs = (await text(ACS)).replace(/^5([56])/gm, (_, d: string) => (d === '5' ? '53' : '54'));
+    const dir = await mutated('acs-other-state', { [ACS]: acs });
+    await expectRefused('gate-acs', dir, /census_acs: census_acs\/acs5_2019-2023_B25064_zcta_MN\.csv has no rows for the state's ZIP codes or counties/);
+  });
+});
+
+describe.concurrent('plausibility at the edge: one line naming file, row and column', () => {
+  const safmrLine = async (name: string, edit: (line: string) => string) =>
+    mutated(name, { [SAFMR_2026]: replaceLine(await text(SAFMR_2026), 15147, edit) });
+
+  it('a hexadecimal rent', async () => {
+    await expectRefused('hex', await safmrLine('hex', (l) => l.replace('1110,1260,1530', '1110,1260,0x5DC')), /safmr_fy2026_national_from_worthwise_parquet\.csv, row 15147, column safmr_2br: SAFMR 2BR "0x5DC" is not a number$/);
+  });
+
+  it('a European decimal', async () => {
+    const zori = replaceLine(await text(ZORI), 1249, (l) => l.replace(/,1773\.711566/, ',"1.773,71"'));
+    await expectRefused('european', await mutated('european', { [ZORI]: zori }), /excel-resaved\.csv, row 1249, column 10\/31\/2023: rent for 2023-10 "1\.773,71" is not a number$/);
+  });
+
+  it('an FMR of 0', async () => {
+    await expectRefused('zero', await safmrLine('zero', (l) => l.replace('1110,1260,1530', '1110,1260,0')), /row 15147, column safmr_2br: SAFMR 2BR 0 is outside the plausible range \$100-\$20000$/);
+  });
+
+  it('an FMR of 99,999', async () => {
+    await expectRefused('huge', await safmrLine('huge', (l) => l.replace('1110,1260,1530', '1110,1260,99999')), /row 15147, column safmr_2br: SAFMR 2BR 99999 is outside the plausible range/);
+  });
+
+  it('an ACS rent of 99,999,999', async () => {
+    const acs = replaceLine(await text(ACS), 74, (l) => l.replace('55104,1159,', '55104,99999999,'));
+    await expectRefused('acs-huge', await mutated('acs-huge', { [ACS]: acs }), /acs5_2019-2023_B25064_zcta_MN\.csv, row 74, column median_gross_rent: median gross rent 99999999 is outside the plausible range \$99-\$10001$/);
+  });
+
+  it('a fiscal year file from the future', async () => {
+    const dir = await mutated('future-fy', {});
+    await symlink(source('hud_safmr/fy2024_safmrs_revised.xlsx'), join(dir, 'hud_safmr', 'fy2031_safmrs.xlsx'));
+    await expectRefused('future-fy', dir, /hud_safmr\/fy2031_safmrs\.xlsx: fiscal year 2031 is after FY2026, the newest HUD can have published by the build date$/);
+  });
+
+  it('a fiscal year row from the future in a tidy CSV', async () => {
+    await expectRefused('future-row', await safmrLine('future-row', (l) => l.replace('55104,2026,', '55104,2027,')), /row 15147, column fiscal_year: fiscal year 2027 is after FY2026/);
+  });
+
+  it('a month header that is not a date', async () => {
+    const zori = (await text(ZORI)).replace('10/31/2023', '13/31/2023');
+    await expectRefused('month-13', await mutated('month-13', { [ZORI]: zori }), /excel-resaved\.csv, row 1, column 13\/31\/2023: month column "13\/31\/2023" is not a valid date$/);
+  });
+
+  it('a city name in Windows-1252', async () => {
+    // "ü" as Windows-1252 writes it: the single byte 0xFC, which is never valid UTF-8.
+    const utf8 = Buffer.from((await text(GEONAMES)).replace('US\t55104\tSaint Paul\t', 'US\t55104\tSaint Pa\u0000l\t'));
+    const bytes = Buffer.from(utf8.map((b) => (b === 0 ? 0xfc : b)));
+    await expectRefused('cp1252', await mutated('cp1252', { [GEONAMES]: bytes }), /geonames\/US\.txt, row 18878, column 3: not UTF-8 text: a byte that is not UTF-8 in ".*Saint Pa\uFFFDl.*" \(save the file as UTF-8\)$/);
+  });
+});
+
+describe.concurrent('files chosen by rule', () => {
+  it('an old crosswalk named off the pattern is an error, not the newest quarter', async () => {
+    const dir = await mutated('old-crosswalk', {});
+    await symlink(source('hud_usps_crosswalk/ZIP_COUNTY_092024.xlsx'), join(dir, 'hud_usps_crosswalk', 'ZIP_COUNTY_032020_old.xlsx'));
+    await expectRefused('old-crosswalk', dir, /hud_usps_crosswalk\/ZIP_COUNTY_032020_old\.xlsx: not named like a hud_usps_crosswalk source \(ZIP_COUNTY_092024\.xlsx or ZIP_COUNTY_api\.json\)/);
+  });
+
+  it('a dangling symbolic link', async () => {
+    const dir = await mutated('dangling', { [GEONAMES]: null });
+    await symlink(join(scratch, 'nowhere', 'US.txt'), join(dir, GEONAMES));
+    await expectRefused('dangling', dir, /geonames\/US\.txt: is a symbolic link to nothing$/);
+  });
+
+  it('a folder named like a file', async () => {
+    const dir = await mutated('folder-file', { [GEONAMES]: null });
+    await mkdir(join(dir, GEONAMES));
+    await expectRefused('folder-file', dir, /geonames\/US\.txt: is a folder, not a file$/);
+  });
+
+  it('a FIFO named like a source is refused at once, not read forever', async () => {
+    const dir = await mutated('fifo', { [GEONAMES]: null });
+    execFileSync('mkfifo', [join(dir, GEONAMES)]);
+    await expectRefused('fifo', dir, /geonames\/US\.txt: is not a regular file \(a pipe, socket or device\); the build reads only files$/);
+  });
+
+  it.skipIf(process.getuid?.() === 0)('an unreadable file names its path', async () => {
+    const dir = await mutated('unreadable', { [GEONAMES]: await readFile(source(GEONAMES)) });
+    execFileSync('chmod', ['000', join(dir, GEONAMES)]);
+    await expectRefused('unreadable', dir, /geonames\/US\.txt: cannot be read \(permission denied\)$/);
+  });
+});
