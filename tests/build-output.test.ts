@@ -139,7 +139,7 @@ describe('pages, urls and the sitemap', async () => {
 
   it('prints a build report with counts, phases and warnings', () => {
     const report = inject('buildStdout');
-    expect(report).toContain('ZIP codes 911, counties 87, with market rent 108, section-8 rows 108');
+    expect(report).toContain('ZIP codes 911, counties 87, with market rent 108, with census rent 756, section-8 rows 108');
     expect(report).toMatch(/time: read sources [\d.]+ s, derive [\d.]+ s, render and write [\d.]+ s, compress [\d.]+ s, total [\d.]+ s/);
     expect(report).toMatch(/precompressed \d+ files: \d+ KB raw, \d+ KB gzip, \d+ KB brotli/);
     expect(report).toContain('warnings 3:');

@@ -65,7 +65,7 @@ async function expectRefused(name: string, sourcesDir: string, message: RegExp):
   expect(await snapshot(join(outDir, '..'))).toEqual(before);
 }
 
-describe.concurrent('the output folder is ours or untouched', () => {
+describe.concurrent('the output folder is ours or untouched', { timeout: 240_000 }, () => {
   const expectUntouched = async (outDir: string, message: RegExp, watch: string) => {
     const before = await snapshot(watch);
     expectOneLine(await runBuild({ outDir }), message);
@@ -133,7 +133,7 @@ describe('builds at once, and what killed builds left behind', () => {
   }, 180_000);
 });
 
-describe.concurrent('the publish gate', () => {
+describe.concurrent('the publish gate', { timeout: 240_000 }, () => {
   // The FY2026 file cut at a row boundary: the first 20,000 lines, all well-formed.
   const cutSafmr = async () => (await text(SAFMR_2026)).split('\n').slice(0, 20_000).join('\n') + '\n';
   // Zillow's metro-level file has the same layout, with RegionType "msa": no ZIP rows at all.
@@ -177,7 +177,7 @@ describe.concurrent('the publish gate', () => {
   });
 });
 
-describe.concurrent('plausibility at the edge: one line naming file, row and column', () => {
+describe.concurrent('plausibility at the edge: one line naming file, row and column', { timeout: 240_000 }, () => {
   const safmrLine = async (name: string, edit: (line: string) => string) =>
     mutated(name, { [SAFMR_2026]: replaceLine(await text(SAFMR_2026), 15147, edit) });
 
@@ -226,7 +226,7 @@ describe.concurrent('plausibility at the edge: one line naming file, row and col
   });
 });
 
-describe.concurrent('files chosen by rule', () => {
+describe.concurrent('files chosen by rule', { timeout: 240_000 }, () => {
   it('an old crosswalk named off the pattern is an error, not the newest quarter', async () => {
     const dir = await mutated('old-crosswalk', {});
     await symlink(source('hud_usps_crosswalk/ZIP_COUNTY_092024.xlsx'), join(dir, 'hud_usps_crosswalk', 'ZIP_COUNTY_032020_old.xlsx'));

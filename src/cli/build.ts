@@ -10,7 +10,7 @@ import { build } from 'astro';
 import { DEFAULT_SITE } from '../../astro.config.mjs';
 import { optionsFromEnv, sharedDataset, type LoadedDataset } from '../lib/dataset.ts';
 import { checkFloors, compareWithEarlier, PublishGateError } from '../lib/derive/publish-gate.ts';
-import { acquireLock, checkOutputFolder, OUTPUT_MARKER, OUTPUT_MARKER_TEXT, removeLeftovers, stagingPattern } from '../lib/output-folder.ts';
+import { acquireLock, checkOutputFolder, type HeldLock, OUTPUT_MARKER, OUTPUT_MARKER_TEXT, removeLeftovers, stagingPattern } from '../lib/output-folder.ts';
 import { precompress } from '../lib/precompress.ts';
 import { runCommand, UsageError } from './command.ts';
 
@@ -67,10 +67,9 @@ async function main(): Promise<number> {
   const guard = { projectRoot: root, sourcesDir: options.sourcesDir };
   await checkOutputFolder(outDir, guard);
   log(`mnrent build: sources ${resolve(options.sourcesDir)} → ${outDir} (site ${site})`);
-  // Astro keeps its content store in the checkout, and the output folder is replaced whole: one
-  // build at a time of each. A second build waits for the first, then runs on its result.
+  // The output folder is replaced whole: one build at a time writes it, from reading the earlier
+  // output to the swap. A second build waits for the first, then runs on its result.
   await mkdir(dirname(outDir), { recursive: true });
-  const checkoutLock = await acquireLock(join(root, 'node_modules', '.mnrent-build.lock'), 'this checkout', { waitMs: LOCK_WAIT_MS, log });
   const outLock = await acquireLock(join(dirname(outDir), `.${basename(outDir)}.lock`), `output folder ${outDir}`, { waitMs: LOCK_WAIT_MS, log });
   for (const name of await removeLeftovers(dirname(outDir), stagingPattern(outDir))) log(`  removed ${name}, left by a build that was stopped`);
   // Another build may have written the folder while this one waited.
@@ -82,9 +81,14 @@ async function main(): Promise<number> {
   if (reasons.length > 0 && !acceptChanges) throw new PublishGateError(reasons);
   const accepted = reasons.map((reason) => `accepted with --accept-changes: ${reason}`);
   log(`  ${dataset.zips.length} ZIP codes, ${dataset.counties.length} counties; rendering with Astro…`);
-  const renderStarted = performance.now();
+  let checkoutLock: HeldLock | undefined;
   try {
+    // Astro keeps its content store in the checkout: one render at a time per checkout (always
+    // taken after the output lock, so two builds never wait on each other crosswise).
+    checkoutLock = await acquireLock(join(root, 'node_modules', '.mnrent-build.lock'), 'this checkout', { waitMs: LOCK_WAIT_MS, log });
+    const renderStarted = performance.now();
     await build({ root, site, outDir: staging, logLevel: 'warn' });
+    await checkoutLock.release();
     const renderMs = performance.now() - renderStarted;
     log('  writing .gz and .br siblings…');
     const compressStarted = performance.now();
@@ -109,8 +113,8 @@ async function main(): Promise<number> {
     await rm(staging, { recursive: true, force: true });
     throw error;
   } finally {
+    await checkoutLock?.release();
     await outLock.release();
-    await checkoutLock.release();
   }
   return 0;
 }

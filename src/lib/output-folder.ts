@@ -150,8 +150,11 @@ export async function acquireLock(path: string, what: string, options: { waitMs:
     }
   };
   process.on('exit', onExit);
+  let released = false;
   return {
     release: async () => {
+      if (released) return;
+      released = true;
       process.off('exit', onExit);
       onExit();
       await Promise.resolve();
