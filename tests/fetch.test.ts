@@ -212,7 +212,7 @@ describe('faults: the right outcome, no half-written file, the previous good cop
     server.fail(ZORI_PATH, { kind: 'body', body: new TextEncoder().encode(lines.slice(0, 1001).join('\n') + '\n'), contentType: 'text/csv' });
     const cut = await zoriResult(dir);
     expect(cut?.outcome).toBe('failed');
-    expect(cut?.detail).toContain('the download has 7 rows for Minnesota, the copy in place 108 (down 93.5%, more than 3%); if the change is real, run again with --accept-changes');
+    expect(cut?.detail).toContain('the download has 7 rows for Minnesota, the copy in place 108 (down 93.5%, more than 3.0%); if the change is real, run again with --accept-changes');
     await expectKept(dir);
     // Cut after 300 rows: not one Minnesota ZIP.
     server.fail(ZORI_PATH, { kind: 'body', body: new TextEncoder().encode(lines.slice(0, 301).join('\n') + '\n'), contentType: 'text/csv' });

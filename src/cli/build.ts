@@ -88,7 +88,7 @@ async function main(): Promise<number> {
     checkoutLock = await acquireLock(join(root, 'node_modules', '.mnrent-build.lock'), 'this checkout', { waitMs: LOCK_WAIT_MS, log });
     const renderStarted = performance.now();
     await build({ root, site, outDir: staging, logLevel: 'warn' });
-    await checkoutLock.release();
+    checkoutLock.release();
     const renderMs = performance.now() - renderStarted;
     log('  writing .gz and .br siblings…');
     const compressStarted = performance.now();
@@ -113,8 +113,8 @@ async function main(): Promise<number> {
     await rm(staging, { recursive: true, force: true });
     throw error;
   } finally {
-    await checkoutLock?.release();
-    await outLock.release();
+    checkoutLock?.release();
+    outLock.release();
   }
   return 0;
 }

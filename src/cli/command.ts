@@ -1,6 +1,6 @@
 // How every command of the project ends: expected errors as one line and an exit code, `--help` as
 // usage and exit 0, anything else (a bug of ours) with its stack, for the maintainer who fixes it.
-import { isSourceError } from '../lib/errors.ts';
+import { ExpectedError, isSourceError } from '../lib/errors.ts';
 
 /** A bad command line: exit 2 and the message (which says what to type instead). */
 export class UsageError extends Error {
@@ -10,16 +10,7 @@ export class UsageError extends Error {
   }
 }
 
-/** An expected failure that is not about one source file (a refused output folder, a lock held). */
-export class CommandError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'CommandError';
-  }
-}
-
-const isExpected = (error: unknown): error is Error =>
-  isSourceError(error) || (error instanceof Error && (error.name === 'CommandError' || error.name === 'PublishGateError'));
+const isExpected = (error: unknown): error is Error => isSourceError(error) || error instanceof ExpectedError;
 
 /**
  * Runs `main` as the command `name`. `--help` or `-h` anywhere prints `usage` and exits 0.

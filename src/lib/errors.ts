@@ -30,3 +30,14 @@ export function formatLocation({ file, row, column }: SourceLocation): string {
   if (column !== undefined) where += `, column ${column}`;
   return where;
 }
+
+/**
+ * An expected failure that is not about one place in a source file (a refused output folder, a
+ * held lock, the publish gate): reported as one line, never with a stack trace.
+ */
+export class ExpectedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}

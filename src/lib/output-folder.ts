@@ -4,6 +4,7 @@
 import { existsSync, readFileSync, unlinkSync } from 'node:fs';
 import { lstat, open, readdir, readFile, realpath, rm, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
+import { ExpectedError } from './errors.ts';
 import { SERVICE_NAME } from './publication.ts';
 
 /** Written into the root of every output folder; its presence says "a build of this project wrote this". */
@@ -13,12 +14,7 @@ export const OUTPUT_MARKER_TEXT = `${SERVICE_NAME}: this folder is the output of
 /** Parts of a checkout that a build must never write into, whatever --outDir says. */
 const PROJECT_PARTS = ['src', 'public', 'data', 'tests', 'node_modules', '.git', '.astro', '.ci', '.config'];
 
-export class OutputFolderError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'CommandError';
-  }
-}
+export class OutputFolderError extends ExpectedError {}
 
 const isInside = (path: string, folder: string) => path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep);
 
@@ -110,7 +106,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 export const stagingPattern = (outDir: string) => new RegExp(`^\\.${escapeRegExp(basename(outDir))}\\.(?:building|old)-(\\d+)$`);
 
 export interface HeldLock {
-  release(): Promise<void>;
+  release(): void;
 }
 
 /**
@@ -150,14 +146,10 @@ export async function acquireLock(path: string, what: string, options: { waitMs:
     }
   };
   process.on('exit', onExit);
-  let released = false;
   return {
-    release: async () => {
-      if (released) return;
-      released = true;
+    release: () => {
       process.off('exit', onExit);
       onExit();
-      await Promise.resolve();
     },
   };
 }

@@ -1,6 +1,7 @@
 // The publish gate: a build whose data shrank against what it would replace, or that lost a whole
 // dataset on the way, stops instead of publishing. A real change is published on purpose with
 // --accept-changes. Pure: counts in, reasons out.
+import { ExpectedError } from '../errors.ts';
 
 /** A drop of more than this share of an earlier count stops the build. HUD and the Census retire a
  * handful of ZIPs a year (under 1% of Minnesota's), while a truncated download or a file of the wrong
@@ -43,15 +44,18 @@ const COUNT_SOURCES: Record<Exclude<keyof PublishedCounts, 'fiscal_years'>, { da
 
 const percent = (share: number) => `${(100 * share).toFixed(1)}%`;
 
+/** "(down 58.4%, more than 3.0%)" when `now` fell short of `before` by more than the threshold; else undefined. */
+export function describeDrop(now: number, before: number): string | undefined {
+  const share = before > 0 ? (before - now) / before : 0;
+  return share > DROP_THRESHOLD ? `(down ${percent(share)}, more than ${percent(DROP_THRESHOLD)})` : undefined;
+}
+
 /** Why the new counts may not replace the earlier ones; empty when they may. */
 export function compareWithEarlier(current: PublishedCounts, earlier: PublishedCounts): string[] {
   const reasons: string[] = [];
   for (const [key, { dataset, what }] of Object.entries(COUNT_SOURCES) as [keyof typeof COUNT_SOURCES, (typeof COUNT_SOURCES)[keyof typeof COUNT_SOURCES]][]) {
-    const before = earlier[key];
-    const now = current[key];
-    if (before > 0 && (before - now) / before > DROP_THRESHOLD) {
-      reasons.push(`${dataset}: ${now} ${what}, against ${before} in the earlier output (down ${percent((before - now) / before)}, more than ${percent(DROP_THRESHOLD)})`);
-    }
+    const drop = describeDrop(current[key], earlier[key]);
+    if (drop) reasons.push(`${dataset}: ${current[key]} ${what}, against ${earlier[key]} in the earlier output ${drop}`);
   }
   const lost = earlier.fiscal_years.filter((fy) => !current.fiscal_years.includes(fy));
   if (lost.length > 0) reasons.push(`hud_safmr: fiscal year${lost.length > 1 ? 's' : ''} ${lost.map((fy) => `FY${fy}`).join(', ')} of the earlier output ${lost.length > 1 ? 'are' : 'is'} missing`);
@@ -65,8 +69,9 @@ export function checkFloors(input: GateInput): string[] {
     if (rows === 0) reasons.push(`${dataset}: ${files.join(', ')} ${files.length > 1 ? 'have' : 'has'} no rows for the state's ZIP codes or counties`);
   }
   const [latest, prior] = [...input.fiscalYearZips].sort((a, b) => b.fiscalYear - a.fiscalYear);
-  if (latest && prior && prior.zips > 0 && (prior.zips - latest.zips) / prior.zips > DROP_THRESHOLD) {
-    reasons.push(`hud_safmr: FY${latest.fiscalYear} has ${latest.zips} ZIP codes, against ${prior.zips} in FY${prior.fiscalYear} (down ${percent((prior.zips - latest.zips) / prior.zips)}, more than ${percent(DROP_THRESHOLD)}): is the FY${latest.fiscalYear} file complete`);
+  const drop = latest && prior ? describeDrop(latest.zips, prior.zips) : undefined;
+  if (latest && prior && drop) {
+    reasons.push(`hud_safmr: FY${latest.fiscalYear} has ${latest.zips} ZIP codes, against ${prior.zips} in FY${prior.fiscalYear} ${drop}: is the FY${latest.fiscalYear} file complete`);
   }
   const { file, fips } = input.countiesMissingFromList;
   if (fips.length > 0) reasons.push(`hud_fmr: ${file} lacks ${fips.length} count${fips.length > 1 ? 'ies' : 'y'} that ZIP codes lie in (${fips.slice(0, 5).join(', ')}${fips.length > 5 ? ', …' : ''})`);
@@ -74,11 +79,10 @@ export function checkFloors(input: GateInput): string[] {
 }
 
 /** Raised when the gate stops a build; the CLI prints its message as one line. */
-export class PublishGateError extends Error {
+export class PublishGateError extends ExpectedError {
   readonly reasons: string[];
   constructor(reasons: string[]) {
     super(`not published: ${reasons.join('; ')}. If this change is real, run again with --accept-changes`);
-    this.name = 'PublishGateError';
     this.reasons = reasons;
   }
 }

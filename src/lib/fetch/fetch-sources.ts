@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { isSourceError } from '../errors.ts';
 import { readLockfile, writeLockfile, type LockEntry } from '../sources/lockfile.ts';
-import { DROP_THRESHOLD } from '../derive/publish-gate.ts';
+import { describeDrop } from '../derive/publish-gate.ts';
 import { removeLeftovers } from '../output-folder.ts';
 import { dateLimits } from '../sources/plausible.ts';
 import { datasetFiles, parseSourceFile, rowsForState, type DatasetFolder, type ScopeOfRead } from '../sources/read-sources.ts';
@@ -110,12 +110,8 @@ async function checkDownload(entry: ManifestEntry, finalPath: string, bytes: Buf
   } catch {
     return; // The copy in place is unusable itself: anything that passed the checks is better.
   }
-  if (before > 0 && (before - rows) / before > DROP_THRESHOLD) {
-    throw new DownloadError(
-      `the download has ${rows} rows for ${options.state.name}, the copy in place ${before} (down ${((100 * (before - rows)) / before).toFixed(1)}%, more than ${100 * DROP_THRESHOLD}%); if the change is real, run again with --accept-changes`,
-      false,
-    );
-  }
+  const drop = describeDrop(rows, before);
+  if (drop) throw new DownloadError(`the download has ${rows} rows for ${options.state.name}, the copy in place ${before} ${drop}; if the change is real, run again with --accept-changes`, false);
 }
 
 async function fetchOne(entry: ManifestEntry, options: FetchOptions, lock: Map<string, LockEntry>): Promise<FileResult> {

@@ -89,7 +89,8 @@ export interface ScopeOfRead {
   limits: DateLimits;
 }
 
-const sheetless = (dataset: DatasetFolder, lower: string) => ({
+/** How a text source is laid out, so an encoding error can name its column. */
+const textLayout = (dataset: DatasetFolder, lower: string) => ({
   delimiter: dataset === 'geonames' || (dataset === 'census_gazetteer' && lower.endsWith('.txt')) ? '\t' : lower.endsWith('.dat') ? '|' : ',',
   hasHeader: dataset !== 'geonames',
 });
@@ -102,7 +103,7 @@ export async function parseSourceFile(dataset: DatasetFolder, path: string, byte
   const { state, limits } = scope;
   const keepZip = zipInState(state);
   const lower = path.toLowerCase();
-  const text = () => decodeUtf8(bytes, path, sheetless(dataset, lower));
+  const text = () => decodeUtf8(bytes, path, textLayout(dataset, lower));
   switch (dataset) {
     case 'hud_safmr':
       if (!lower.endsWith('.xlsx')) return parseSafmrCsv(text(), path, keepZip, limits);
@@ -226,14 +227,14 @@ class SourceReader {
       if (!required) return [];
       throw new SourceError({ file: dir }, `dataset folder ${dataset}/ is missing (npm run data:fetch downloads it, or put the publisher's file there)`);
     }
+    const examples = SOURCE_FILE_NAMES[dataset].map((n) => n.example).join(' or ');
     const [misnamed] = listing.misnamed;
     if (misnamed !== undefined) {
-      const examples = SOURCE_FILE_NAMES[dataset].map((n) => n.example).join(' or ');
       throw new SourceError({ file: join(dir, misnamed) }, `not named like a ${dataset} source (${examples}); rename it if it is one, or move it out of ${dataset}/`);
     }
     for (const name of listing.ignored) this.warnings.push(`${dataset}/${name} is not a source file and was not read`);
     if (listing.sources.length === 0 && required) {
-      throw new SourceError({ file: dir }, `no source file in ${dataset}/ (expected a name like ${SOURCE_FILE_NAMES[dataset].map((n) => n.example).join(' or ')})`);
+      throw new SourceError({ file: dir }, `no source file in ${dataset}/ (expected a name like ${examples})`);
     }
     return listing.sources;
   }
