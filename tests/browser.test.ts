@@ -59,6 +59,43 @@ describe('every page type loads with no console error', () => {
   }
 });
 
+describe('the honest voucher answer', () => {
+  it('55401: both answers, both payment bands and the age of the market rent, in plain words', async () => {
+    const { page, errors } = await open('/zip/55401/');
+    const answers = page.locator('.answer');
+    await expect(answers.nth(0).textContent()).resolves.toContain('If your housing authority bases its payment standard on the Small Area FMR, the 2-bedroom Small Area FMR ($2,560) meets or exceeds the market rent index ($1,850 in 2023-10): a voucher is competitive.');
+    await expect(answers.nth(1).textContent()).resolves.toContain('If it uses the Minneapolis-St. Paul-Bloomington, MN-WI area FMR, the market rent index ($1,850 in 2023-10) is $141 (8.3%) above the 2-bedroom area FMR ($1,709)');
+    await expect(page.locator('#market-rent-age').textContent()).resolves.toContain('from October 2023, 24 months before FY2026 began in October 2025');
+    // 90% and 110% of 2560 and of 1709, rounded half away from zero.
+    await expect(page.getByRole('table', { name: 'Small Area FMR of ZIP 55401' }).getByRole('row', { name: /2 bedrooms/ }).textContent()).resolves.toContain('$2,304–$2,816');
+    await expect(page.getByRole('table', { name: 'Minneapolis-St. Paul-Bloomington, MN-WI area FMR' }).getByRole('row', { name: /2 bedrooms/ }).textContent()).resolves.toContain('$1,538–$1,880');
+    await expect(page.locator('body').textContent()).resolves.toContain('Fair Market Rent is a gross rent (rent plus utilities)');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('55371: every HUD area of a split ZIP with its FMR', async () => {
+    const { page } = await open('/zip/55371/');
+    await expect(page.locator('#hud-areas li').allTextContents()).resolves.toEqual([
+      'Mille Lacs County, MN HUD Metro FMR Area: 2-bedroom area FMR $1,123',
+      'Minneapolis-St. Paul-Bloomington, MN-WI HUD Metro FMR Area: 2-bedroom area FMR $1,709',
+      'St. Cloud, MN MSA: 2-bedroom area FMR $1,206',
+    ]);
+    await page.close();
+  });
+
+  it('Hennepin and the spread table write money and percents the way people read them: no "$-", one decimal', async () => {
+    for (const path of ['/county/hennepin/', '/section-8/']) {
+      const { page } = await open(path);
+      const body = (await page.locator('body').textContent()) ?? '';
+      expect(body, path).not.toContain('$-');
+      expect(body, path).toContain('−$');
+      expect(body.match(/[+−]\d+(?:\.\d+)?%/g)?.every((p) => /\.\d%$/.test(p)), path).toBe(true);
+      await page.close();
+    }
+  });
+});
+
 describe('the pages work', () => {
   it('home: typing a city finds its ZIP, and Enter opens its page', async () => {
     const { page, errors } = await open('/');
@@ -86,7 +123,7 @@ describe('the pages work', () => {
     const { page } = await open('/zip/55104/');
     await expect(page.getByRole('img', { name: /2-bedroom Fair Market Rent by fiscal year, ZIP 55104/ }).count()).resolves.toBe(1);
     await expect(page.getByRole('img', { name: /Market rent index by month, ZIP 55104/ }).count()).resolves.toBe(1);
-    await expect(page.locator('.answer').textContent()).resolves.toContain('is $244 (15.9%) above the 2-bedroom Fair Market Rent ($1,530)');
+    await expect(page.locator('.answer').first().textContent()).resolves.toContain('is $244 (15.9%) above the 2-bedroom Small Area FMR ($1,530)');
     await expect(page.locator('details table').count()).resolves.toBe(2);
     await page.close();
   });
@@ -94,9 +131,9 @@ describe('the pages work', () => {
   it('section-8: a heading sorts the table', async () => {
     const { page } = await open('/section-8/');
     const firstSpread = () => page.locator('#spread-table tbody tr').first().locator('td').nth(5).getAttribute('data-value');
-    await page.getByRole('button', { name: 'Spread %' }).click();
+    await page.getByRole('button', { name: /^Spread %/ }).click();
     const ascending = Number(await firstSpread());
-    await page.getByRole('button', { name: 'Spread %' }).click();
+    await page.getByRole('button', { name: /^Spread %/ }).click();
     const descending = Number(await firstSpread());
     expect(ascending).toBeLessThan(descending);
     await expect(page.locator('th[aria-sort="descending"]').textContent()).resolves.toContain('Spread %');

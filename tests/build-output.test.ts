@@ -128,8 +128,9 @@ describe('pages, urls and the sitemap', async () => {
     expect(llms).toContain(`(${TEST_SITE}/openapi.json)`);
     const full = await read('llms-full.txt');
     expect(full.match(/^\| [^|]+ \| [a-z0-9-]+ \| \d+ \|/gm)).toHaveLength(87);
-    expect(full).toContain('| St. Louis | st-louis | 47 | 3 | 1120 | 1690 | 8.2 |');
-    expect(full).toContain('- `voucher_competitive` (boolean or null): True when the 2-bedroom FMR meets or exceeds the market rent');
+    // Area FMR: FY26_FMRs.xlsx sheet row 2396, Duluth, MN-WI MSA, 2-bedroom $1,232 for all 47 ZIPs.
+    expect(full).toContain('| St. Louis | st-louis | 47 | 3 | $1,120 | $1,232 | $1,690 | +8.2% |');
+    expect(full).toContain('- `voucher_competitive` (boolean or null): True when the 2-bedroom Small Area FMR meets or exceeds the market rent');
     // The agent server is announced as available, with every tool and a client configuration.
     expect(llms).toContain(`Run it over this site with \`npx mnrent-mcp --base-url ${TEST_SITE}\``);
     for (const tool of ['get_zip(zip)', 'get_county(county)', 'search_places(query, limit)', 'nearest_zips(zip, latitude, longitude, limit)', 'voucher_spread(', 'compare_zips(zips)', 'dataset_info()']) expect(full).toContain(`- ${tool}`);

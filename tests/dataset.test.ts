@@ -1,5 +1,6 @@
 // The whole model from the real shared sources: counts, hand-checked values, invariants on every row.
-import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { describe, expect, inject, it } from 'vitest';
 import { CountyRecord, SectionEightRecord, ZipRecord, MetaRecord, Meta, toIndexRow, type IndexZip } from '../src/lib/contract.ts';
 import { loadDataset } from '../src/lib/dataset.ts';
 import { greatCircleKm } from '../src/lib/derive/nearby.ts';
@@ -9,7 +10,7 @@ import { MINNESOTA } from '../src/lib/state.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SHARED_SOURCES, TEST_SITE } from './helpers/paths.ts';
+import { PROJECT_ROOT, SHARED_SOURCES, TEST_SITE } from './helpers/paths.ts';
 import { sourcesCopy } from './helpers/sources-copy.ts';
 
 const dataset = await loadDataset({ sourcesDir: SHARED_SOURCES, site: TEST_SITE, generatedAt: '2026-01-01T00:00:00Z' });
@@ -109,7 +110,7 @@ describe('counties worked out by hand', () => {
     expect(county('cook')).toMatchObject({ zip_count: 6, zori_zip_count: 0, medians: { fmr2: 1100, market_rent: null, fmr2_yoy_pct: 3.5 } });
   });
 
-  it('Lake of the Woods: median 2.85% rounds half up to 2.9', () => {
+  it('Lake of the Woods: median 2.85% rounds half away from zero to 2.9', () => {
     expect(county('lake-of-the-woods')).toMatchObject({ zip_count: 4, medians: { fmr2: 1065, market_rent: null, fmr2_yoy_pct: 2.9 } });
   });
 
@@ -118,8 +119,113 @@ describe('counties worked out by hand', () => {
     expect(county('hennepin')).toMatchObject({ zip_count: 72, zori_zip_count: 48, medians: { fmr2: 1775, market_rent: 1684, fmr2_yoy_pct: 1.7 } });
   });
 
-  it('the voucher spread: 108 rows, 79 competitive, median -6.55% rounds half up to -6.5', () => {
-    expect(dataset.sectionEight).toMatchObject({ fiscal_year: 2026, url: `${TEST_SITE}/section-8/`, summary: { n: 108, voucher_competitive_count: 79, median_spread_pct: -6.5 } });
+  it('the voucher spread: 108 rows, 79 competitive, median -6.55% rounds half away from zero to -6.6', () => {
+    expect(dataset.sectionEight).toMatchObject({ fiscal_year: 2026, url: `${TEST_SITE}/section-8/`, summary: { n: 108, voucher_competitive_count: 79, median_spread_pct: -6.6 } });
+  });
+});
+
+const MSP = 'Minneapolis-St. Paul-Bloomington, MN-WI HUD Metro FMR Area';
+// FY26_FMRs.xlsx sheet rows 2354 (Hennepin), 2375 (Mille Lacs), 2332 (Benton): the area-wide FMRs.
+const MSP_FMR = { br0: 1242, br1: 1405, br2: 1709, br3: 2262, br4: 2531 };
+const MILLE_LACS_FMR = { br0: 850, br1: 856, br2: 1123, br3: 1346, br4: 1884 };
+const ST_CLOUD_FMR = { br0: 874, br1: 919, br2: 1206, br3: 1604, br4: 1873 };
+
+describe('both FMR bases, worked out by hand', () => {
+  it('55401 downtown Minneapolis: competitive on the Small Area FMR, not on the area FMR', () => {
+    // SAFMR FY2026 line 15243: 2BR 2560; ZORI line 6038: 2023-10 1850.19032 -> 1850; area FMR 1709.
+    expect(zip('55401')).toMatchObject({
+      metro: MSP,
+      hud_areas: [{ code: 'METRO33460M33460', name: MSP, metro: true, fmr: MSP_FMR }],
+      fmr: { br2: 2560 },
+      zori_latest: { month: '2023-10', rent: 1850 },
+      spread: -710, // 1850 - 2560
+      spread_pct: -27.7, // -710 / 2560 = -27.73%
+      voucher_competitive: true,
+      area_fmr: MSP_FMR,
+      area_spread: 141, // 1850 - 1709
+      area_spread_pct: 8.3, // 141 / 1709 = 8.2504%
+      area_voucher_competitive: false,
+      zori_lag_months: 24, // 2023-10 to 2025-10, when FY2026 began
+    });
+  });
+
+  it('55104 Saint Paul: short of the market on both bases', () => {
+    // SAFMR line 15147: 2BR 1530; ZORI line 1249: 1773.711566 -> 1774.
+    expect(toIndexRow(zip('55104'))).toMatchObject({
+      spread: 244,
+      spread_pct: 15.9, // 244 / 1530 = 15.95% -> 15.9 (15.947...)
+      voucher_competitive: false,
+      area_fmr: MSP_FMR,
+      area_spread: 65, // 1774 - 1709
+      area_spread_pct: 3.8, // 65 / 1709 = 3.80%
+      area_voucher_competitive: false,
+      zori_lag_months: 24,
+    });
+  });
+
+  it("55371 Princeton, split between three HUD areas: its county's area first, then by name; no market rent", () => {
+    // SAFMR lines 15224 (Minneapolis), 15320 (Mille Lacs County), 21402 (St. Cloud); crosswalk: Mille Lacs County (27095).
+    const record = zip('55371');
+    expect(record.county).toBe('Mille Lacs');
+    expect(record.hud_areas).toEqual([
+      { code: 'METRO33460N27095', name: 'Mille Lacs County, MN HUD Metro FMR Area', metro: true, fmr: MILLE_LACS_FMR },
+      { code: 'METRO33460M33460', name: MSP, metro: true, fmr: MSP_FMR },
+      { code: 'METRO41060M41060', name: 'St. Cloud, MN MSA', metro: true, fmr: ST_CLOUD_FMR },
+    ]);
+    expect(record).toMatchObject({ metro: 'Mille Lacs County, MN HUD Metro FMR Area', area_fmr: MILLE_LACS_FMR, area_spread: null, area_spread_pct: null, area_voucher_competitive: null, zori_lag_months: null });
+  });
+
+  it("55382 South Haven: a split ZIP's metro is the area of its county (CONTRACT-NOTES), not the first by name", () => {
+    // Crosswalk: Stearns County, in the St. Cloud MSA; its SAFMR rows also list Meeker County and Minneapolis.
+    expect(zip('55382')).toMatchObject({ county: 'Stearns', metro: 'St. Cloud, MN MSA' });
+    expect(zip('55382').hud_areas.map((a) => a.name)).toEqual(['St. Cloud, MN MSA', 'Meeker County, MN', MSP]);
+  });
+
+  it('55364 Mound: -6.25% rounds half away from zero to -6.3', () => {
+    // SAFMR line 15220: 2BR 1600; ZORI line 5827: 1500.
+    expect(zip('55364')).toMatchObject({ spread: -100, spread_pct: -6.3 });
+  });
+
+  it('the section-8 table and Hennepin carry both bases: 79 and 56 of 108 competitive', () => {
+    expect(dataset.sectionEight.summary).toEqual({ n: 108, voucher_competitive_count: 79, median_spread_pct: -6.6, area_voucher_competitive_count: 56 });
+    expect(dataset.sectionEight.rows.find((r) => r.zip === '55401')).toMatchObject({ fmr2: 2560, market_rent: 1850, area_fmr2: 1709, area_spread: 141, area_spread_pct: 8.3, area_voucher_competitive: false });
+    expect(county('hennepin')?.medians.area_fmr2).toBe(1709);
+    expect(county('mille-lacs')?.medians.area_fmr2).toBe(1123);
+  });
+});
+
+describe('both bases: invariants over every row', () => {
+  it("orders hud_areas (county's area first, then by name), takes area_fmr from the first, and metro from the first metropolitan one", async () => {
+    const sources = await readSources(SHARED_SOURCES, { state: MINNESOTA, limits: NO_DATE_LIMITS });
+    const fipsByName = new Map(sources.fmr.counties.map((c) => [c.name, c.fips]));
+    let split = 0;
+    for (const r of dataset.zips) {
+      if (r.hud_areas.length > 1) split++;
+      const countyArea = sources.fmr.areaOfCounty.get(fipsByName.get(r.county) as string);
+      const rest = r.hud_areas.filter((a) => a.name !== countyArea).map((a) => a.name);
+      expect(rest).toEqual([...rest].sort());
+      if (r.hud_areas.some((a) => a.name === countyArea)) expect(r.hud_areas[0]?.name).toBe(countyArea);
+      expect(r.area_fmr).toEqual(r.hud_areas[0]?.fmr ?? null);
+      expect(r.metro).toBe(r.hud_areas.find((a) => a.metro)?.name ?? null);
+      const row = toIndexRow(r);
+      const market = r.zori_latest?.rent ?? null;
+      const areaFmr2 = r.area_fmr?.br2 ?? null;
+      if (market !== null && areaFmr2 !== null) {
+        expect(row.area_spread).toBe(market - areaFmr2);
+        expect(Math.abs((row.area_spread_pct as number) - (100 * (market - areaFmr2)) / areaFmr2)).toBeLessThanOrEqual(0.05);
+        expect(row.area_voucher_competitive).toBe(areaFmr2 >= market);
+      } else {
+        expect([row.area_spread, row.area_spread_pct, row.area_voucher_competitive]).toEqual([null, null, null]);
+      }
+      if (r.zori_latest) {
+        const [y, m] = r.zori_latest.month.split('-').map(Number) as [number, number];
+        expect(r.zori_lag_months).toBe((r.fmr_latest_fy - 1 - y) * 12 + (10 - m));
+      } else {
+        expect(r.zori_lag_months).toBeNull();
+      }
+    }
+    // The issue counts 361 ZIPs in two or more HUD areas.
+    expect(split).toBe(361);
   });
 });
 
@@ -244,5 +350,13 @@ describe('without the HUD-USPS crosswalk (no HUD_API_TOKEN and no workbook yet)'
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('an independent re-computation', () => {
+  it('a Python reader of the raw files (standard library only) agrees with every voucher value of the built site', () => {
+    const script = join(PROJECT_ROOT, 'tests', 'independent', 'recompute_voucher.py');
+    const out = execFileSync('python3', [script, SHARED_SOURCES, inject('builtSite')], { encoding: 'utf8' });
+    expect(out.trim().split('\n').at(-1)).toBe('911 ZIPs, 108 with a market rent, 79 competitive on the Small Area FMR, 56 on the area FMR; 0 disagreements');
   });
 });

@@ -54,7 +54,10 @@ describe.each([
     const zip = data<{ fmr: { br2: number }; zori_latest: { rent: number; month: string }; spread: number; spread_pct: number; voucher_competitive: boolean; meta: { attribution: string; sources: unknown } }>(r);
     expect(zip).toMatchObject({ fmr: { br2: 1530 }, zori_latest: { month: '2023-10', rent: 1774 }, spread: 244, spread_pct: 15.9, voucher_competitive: false });
     expect(zip.meta.sources).toEqual({ hud_safmr: 'FY2026', zori: '2023-10' });
-    expect(text(r)).toContain('The market rent index ($1,774, 2023-10) is +15.9% above the 2-bedroom FMR ($1,530)');
+    // The same sentences as the ZIP page, on both bases.
+    expect(text(r)).toContain('If your housing authority bases its payment standard on the Small Area FMR, the market rent index ($1,774 in 2023-10) is $244 (15.9%) above the 2-bedroom Small Area FMR ($1,530)');
+    expect(text(r)).toContain('If it uses the Minneapolis-St. Paul-Bloomington, MN-WI area FMR, the market rent index ($1,774 in 2023-10) is $65 (3.8%) above the 2-bedroom area FMR ($1,709)');
+    expect(text(r)).toContain('The market rent index is from October 2023, 24 months before FY2026 began in October 2025');
     expect(text(r)).toContain('Source: Minnesota Rent Data Service (CC BY 4.0).');
     expect(zip).toEqual(JSON.parse(await readFile(join(site, 'api/v1/zip/55104.json'), 'utf8')));
   });
@@ -97,7 +100,14 @@ describe.each([
     expect(r.rows.every((row) => row.county_slug === 'hennepin' && !row.voucher_competitive)).toBe(true);
     expect(r.rows.map((row) => row.spread_pct)).toEqual([...r.rows.map((row) => row.spread_pct)].sort((a, b) => b - a));
     const all = data<{ matched: { n: number; voucher_competitive_count: number; median_spread_pct: number } }>(await call(c, 'voucher_spread', { limit: 1 }));
-    expect(all.matched).toEqual({ n: 108, voucher_competitive_count: 79, median_spread_pct: -6.5 });
+    expect(all.matched).toEqual({ n: 108, voucher_competitive_count: 79, area_voucher_competitive_count: 56, median_spread_pct: -6.6 });
+    // On the area-wide basis: 56 competitive rows, sorted by the area spread.
+    const area = data<{ matched: { n: number }; rows: { area_voucher_competitive: boolean; area_spread_pct: number }[] }>(
+      await call(c, 'voucher_spread', { basis: 'area', voucher_competitive: true, sort: 'area_spread_pct', limit: 200 }),
+    );
+    expect(area.matched.n).toBe(56);
+    expect(area.rows.every((row) => row.area_voucher_competitive)).toBe(true);
+    expect(area.rows.map((row) => row.area_spread_pct)).toEqual([...area.rows.map((row) => row.area_spread_pct)].sort((a, b) => a - b));
   });
 
   it('compare_zips puts ZIPs side by side', async () => {

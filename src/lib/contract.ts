@@ -72,9 +72,31 @@ export const Coordinates = z
   .register(contractRegistry, { id: 'Coordinates', description: 'A point for the ZIP code (an extension of the spec: what nearby is measured from)' });
 
 const spreadFields = {
-  spread: z.int().nullable().describe('Latest market rent minus the 2-bedroom FMR, whole dollars; null without both'),
-  spread_pct: percent.nullable().describe('100 × spread / 2-bedroom FMR, one decimal'),
-  voucher_competitive: z.boolean().nullable().describe('True when the 2-bedroom FMR meets or exceeds the market rent'),
+  spread: z.int().nullable().describe('Latest market rent minus the 2-bedroom Small Area FMR, whole dollars; null without both'),
+  spread_pct: percent.nullable().describe('100 × spread / 2-bedroom Small Area FMR, one decimal'),
+  voucher_competitive: z.boolean().nullable().describe('True when the 2-bedroom Small Area FMR meets or exceeds the market rent'),
+};
+
+export const HudArea = z
+  .object({
+    code: z.string().min(1).describe("HUD's FMR area code, e.g. METRO33460M33460"),
+    name: z.string().min(1).describe("HUD's FMR area name"),
+    metro: z.boolean().describe('True for a metropolitan FMR area'),
+    fmr: BedroomRents.describe("The area-wide FMR of the latest fiscal year (HUD's county FMR file), the basis of payment standards outside Small Area FMRs"),
+  })
+  .strict()
+  .register(contractRegistry, { id: 'HudArea', description: 'A HUD FMR area whose latest-year Small Area FMR rows list the ZIP code' });
+
+// Additions to the spec: the same answer on the area-wide FMR, which many housing authorities use instead of the Small Area FMR.
+const areaFields = {
+  area_fmr: BedroomRents.nullable().describe('Area-wide FMR of the first of hud_areas (the HUD area that holds the ZIP code\'s county when it is one of them); null when HUD\'s county FMR file has none of its areas'),
+  area_spread: z.int().nullable().describe('Latest market rent minus the 2-bedroom area-wide FMR, whole dollars; null without both'),
+  area_spread_pct: percent.nullable().describe('100 × area_spread / 2-bedroom area-wide FMR, one decimal'),
+  area_voucher_competitive: z.boolean().nullable().describe('True when the 2-bedroom area-wide FMR meets or exceeds the market rent'),
+  zori_lag_months: z
+    .int()
+    .nullable()
+    .describe('Whole months from the latest market rent month to the first month of the latest FMR fiscal year (October of the year before); positive when the market rent is older; null without a market rent'),
 };
 
 const placeFields = {
@@ -91,6 +113,7 @@ export const IndexZip = z
     fmr2_yoy_pct: percent.nullable().describe('Percent change of the 2-bedroom FMR against the prior fiscal year'),
     zori_latest: ZoriLatest.nullable(),
     ...spreadFields,
+    ...areaFields,
     coordinates: Coordinates.nullable(),
     url: pageUrl,
     lastmod,
@@ -107,7 +130,8 @@ export const NearbyZip = z
 export const ZipRecord = z
   .object({
     ...placeFields,
-    metro: z.string().nullable().describe('HUD metropolitan FMR area of the ZIP; null outside metro areas'),
+    metro: z.string().nullable().describe("HUD metropolitan FMR area of the ZIP: of a split ZIP's metropolitan areas, the one that holds its county, else the alphabetically first; null outside metro areas"),
+    hud_areas: z.array(HudArea).describe("Every HUD FMR area whose latest-year Small Area FMR rows list the ZIP code: the area that holds its county first, then by name (an addition to the spec)"),
     url: pageUrl,
     lastmod,
     fmr_latest_fy: z.int().describe('Latest federal fiscal year'),
@@ -118,6 +142,7 @@ export const ZipRecord = z
     zori_latest: ZoriLatest.nullable(),
     acs: Acs.nullable(),
     ...spreadFields,
+    ...areaFields,
     coordinates: Coordinates.nullable(),
     nearby: z.array(NearbyZip).max(6).describe('The six nearest published ZIP codes by great-circle distance'),
   })
@@ -133,6 +158,7 @@ export const CountyMedians = z
     fmr2: dollars.nullable(),
     market_rent: dollars.nullable(),
     fmr2_yoy_pct: percent.nullable(),
+    area_fmr2: dollars.nullable().describe('Median 2-bedroom area-wide FMR of the ZIP rows (an addition to the spec)'),
   })
   .strict()
   .register(contractRegistry, { id: 'CountyMedians', description: "Medians over the county's ZIP rows" });
@@ -168,6 +194,10 @@ export const SectionEightRow = z
     spread: z.int(),
     spread_pct: percent,
     voucher_competitive: z.boolean(),
+    area_fmr2: dollars.nullable().describe('2-bedroom area-wide FMR (an addition to the spec)'),
+    area_spread: z.int().nullable(),
+    area_spread_pct: percent.nullable(),
+    area_voucher_competitive: z.boolean().nullable(),
     url: pageUrl,
   })
   .strict()
@@ -183,6 +213,7 @@ export const SectionEightRecord = z
         n: z.int().nonnegative(),
         voucher_competitive_count: z.int().nonnegative(),
         median_spread_pct: percent.nullable(),
+        area_voucher_competitive_count: z.int().nonnegative().describe('Rows competitive on the area-wide FMR (an addition to the spec)'),
       })
       .strict(),
     rows: z.array(SectionEightRow),
@@ -260,6 +291,7 @@ export const Problem = z
 export type Meta = z.infer<typeof Meta>;
 export type BedroomRents = z.infer<typeof BedroomRents>;
 export type ZoriLatest = z.infer<typeof ZoriLatest>;
+export type HudArea = z.infer<typeof HudArea>;
 export type IndexZip = z.infer<typeof IndexZip>;
 export type ZipRecord = z.infer<typeof ZipRecord>;
 export type ZipDetail = z.infer<typeof ZipDetail>;
@@ -289,8 +321,34 @@ export function toIndexRow(zip: ZipRecord): IndexZip {
     spread: zip.spread,
     spread_pct: zip.spread_pct,
     voucher_competitive: zip.voucher_competitive,
+    area_fmr: zip.area_fmr,
+    area_spread: zip.area_spread,
+    area_spread_pct: zip.area_spread_pct,
+    area_voucher_competitive: zip.area_voucher_competitive,
+    zori_lag_months: zip.zori_lag_months,
     coordinates: zip.coordinates,
     url: zip.url,
     lastmod: zip.lastmod,
+  };
+}
+
+/** The section-8 row of a ZIP that has both a 2-bedroom FMR and a market rent; undefined otherwise. */
+export function toSectionEightRow(zip: ZipRecord): SectionEightRow | undefined {
+  if (zip.fmr.br2 === null || zip.zori_latest === null || zip.spread === null || zip.spread_pct === null || zip.voucher_competitive === null) return undefined;
+  return {
+    zip: zip.zip,
+    city: zip.city,
+    county: zip.county,
+    county_slug: zip.county_slug,
+    fmr2: zip.fmr.br2,
+    market_rent: zip.zori_latest.rent,
+    spread: zip.spread,
+    spread_pct: zip.spread_pct,
+    voucher_competitive: zip.voucher_competitive,
+    area_fmr2: zip.area_fmr?.br2 ?? null,
+    area_spread: zip.area_spread,
+    area_spread_pct: zip.area_spread_pct,
+    area_voucher_competitive: zip.area_voucher_competitive,
+    url: zip.url,
   };
 }

@@ -3,6 +3,7 @@ import type { CountyRecord, Meta, MetaRecord } from './contract.ts';
 import { mcpClientConfig, MCP_RUN_LINES } from './mcp/client-config.ts';
 import { TOOLS } from './mcp/tools/index.ts';
 import { ENDPOINTS, LICENSE, SERVICE_NAME, siteUrls } from './publication.ts';
+import { money, signedPercent, WHAT_IS_COMPARED, WHICH_BASIS } from './present.ts';
 import { schemaDocs } from './schema-fields.ts';
 
 interface SiteFacts {
@@ -63,8 +64,6 @@ function describeSchemas(): string[] {
   ]);
 }
 
-const cell = (v: number | null, unit = '') => (v === null ? '—' : `${v}${unit}`);
-
 export function llmsFullTxt(facts: SiteFacts, counties: readonly CountyRecord[]): string {
   const { site, meta, record } = facts;
   const urls = siteUrls(site);
@@ -100,12 +99,17 @@ export function llmsFullTxt(facts: SiteFacts, counties: readonly CountyRecord[])
     '- A published ZIP has HUD SAFMR values in the latest fiscal year and a Minnesota prefix (550-567).',
     '- `fmr` is the latest fiscal year of `fmr_by_fy`; `fmr2_yoy_pct` = 100 × (2-bedroom FMR latest − prior year) / prior year, one decimal.',
     '- `zori_latest` is the last month of the ZIP\'s ZORI series, rent rounded to whole dollars; monthly rents have 2 decimals.',
-    '- `spread` = market rent − 2-bedroom FMR; `spread_pct` = 100 × spread / 2-bedroom FMR; `voucher_competitive` = FMR ≥ market rent. All null without a market rent.',
+    '- `spread` = market rent − 2-bedroom Small Area FMR; `spread_pct` = 100 × spread / 2-bedroom FMR; `voucher_competitive` = FMR ≥ market rent. All null without a market rent.',
+    "- `hud_areas`: every HUD FMR area whose latest-year Small Area FMR rows list the ZIP (a ZIP split between areas has several), each with HUD's code, name, metro flag and area-wide FMR from the county FMR file; the area that holds the ZIP's county first, then by name.",
+    '- `area_fmr` = the area-wide FMR of the first of `hud_areas`; `area_spread`, `area_spread_pct`, `area_voucher_competitive` are the spread fields against its 2-bedroom rent. ' +
+      'Housing authorities base payment standards on one or the other: ' + WHICH_BASIS,
+    '- `zori_lag_months`: whole months from the latest market rent month to the October that opens the latest FMR fiscal year; positive when the market rent is older.',
+    `- ${WHAT_IS_COMPARED}`,
     '- County of a ZIP: HUD-USPS crosswalk row with the largest residential ratio; city: GeoNames place name, else USPS preferred city.',
-    '- `metro`: the HUD metropolitan FMR area of the ZIP in the latest year (alphabetically first if a split ZIP has two), else null.',
+    "- `metro`: of the ZIP's metropolitan HUD areas in the latest year, the one that holds its county, else the alphabetically first; null when none is metropolitan.",
     '- `nearby`: the six nearest published ZIPs by great-circle distance between Census ZCTA centroids (GeoNames coordinates where no ZCTA).',
     '- County medians: over the county\'s ZIP rows; an even count averages the middle two; rents to whole dollars, percents to one decimal.',
-    '- Rounding everywhere: half up.',
+    '- Rounding everywhere: half away from zero (−6.25 → −6.3, 6.25 → 6.3).',
     '',
     '## Fields',
     '',
@@ -128,11 +132,11 @@ export function llmsFullTxt(facts: SiteFacts, counties: readonly CountyRecord[])
     '',
     `## Counties (${counties.length})`,
     '',
-    '| County | Slug | ZIPs | ZIPs with market rent | Median 2-bedroom FMR | Median market rent | Median FMR change % |',
-    '|---|---|---:|---:|---:|---:|---:|',
+    '| County | Slug | ZIPs | ZIPs with market rent | Median 2-bedroom Small Area FMR | Median 2-bedroom area FMR | Median market rent | Median FMR change |',
+    '|---|---|---:|---:|---:|---:|---:|---:|',
     ...counties.map(
       (c) =>
-        `| ${c.county} | ${c.county_slug} | ${c.zip_count} | ${c.zori_zip_count} | ${cell(c.medians.fmr2)} | ${cell(c.medians.market_rent)} | ${cell(c.medians.fmr2_yoy_pct)} |`,
+        `| ${c.county} | ${c.county_slug} | ${c.zip_count} | ${c.zori_zip_count} | ${money(c.medians.fmr2)} | ${money(c.medians.area_fmr2)} | ${money(c.medians.market_rent)} | ${signedPercent(c.medians.fmr2_yoy_pct)} |`,
     ),
     '',
   ].join('\n');

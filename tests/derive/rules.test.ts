@@ -4,21 +4,24 @@ import { fmr2YearOverYear, fmrHistories } from '../../src/lib/derive/fmr.ts';
 import { contentFingerprint, lastmodFor } from '../../src/lib/derive/lastmod.ts';
 import { countyMedians, medianSpreadPct } from '../../src/lib/derive/medians.ts';
 import { greatCircleKm, nearestZips } from '../../src/lib/derive/nearby.ts';
-import { countySlug, metroArea, placeZip, primaryCrosswalkRow, titleCase } from '../../src/lib/derive/places.ts';
-import { percentOf, roundHalfUp } from '../../src/lib/derive/round.ts';
-import { publishZori, voucherSpread, zoriByZip } from '../../src/lib/derive/zori.ts';
+import { countySlug, metroArea, placeZip, primaryCrosswalkRow, titleCase, zipHudAreas } from '../../src/lib/derive/places.ts';
+import { percentOf, roundHalfAway } from '../../src/lib/derive/round.ts';
+import { publishZori, voucherSpread, zoriByZip, zoriLagMonths } from '../../src/lib/derive/zori.ts';
 import type { IndexZip } from '../../src/lib/contract.ts';
 import type { CrosswalkRow } from '../../src/lib/sources/hud-crosswalk.ts';
 import type { SafmrRow } from '../../src/lib/sources/hud-safmr.ts';
 
-describe('rounding: half up, on the decimal form', () => {
+describe('rounding: half away from zero, on the decimal form (CONTRACT-NOTES)', () => {
   it('rounds halves up, including ones a binary double stores a hair low', () => {
-    expect(roundHalfUp(1166.225, 2)).toBe(1166.23);
-    expect(roundHalfUp(1.005, 2)).toBe(1.01);
-    expect(roundHalfUp(2.5)).toBe(3);
-    expect(roundHalfUp(-6.55, 1)).toBe(-6.5);
-    expect(roundHalfUp(-0.04, 1)).toBe(0);
-    expect(roundHalfUp(1773.711566)).toBe(1774);
+    expect(roundHalfAway(1166.225, 2)).toBe(1166.23);
+    expect(roundHalfAway(1.005, 2)).toBe(1.01);
+    expect(roundHalfAway(2.5)).toBe(3);
+    expect(roundHalfAway(-6.55, 1)).toBe(-6.6);
+    expect(roundHalfAway(-6.25, 1)).toBe(-6.3);
+    expect(roundHalfAway(6.25, 1)).toBe(6.3);
+    expect(roundHalfAway(-2.5)).toBe(-3);
+    expect(roundHalfAway(-0.04, 1)).toBe(0);
+    expect(roundHalfAway(1773.711566)).toBe(1774);
   });
 
   it('gives percents to one decimal, null without a positive base', () => {
@@ -66,12 +69,18 @@ describe('places', () => {
     expect(() => placeZip('55999', [], undefined, '27', counties, 'cw.xlsx')).toThrow('cw.xlsx: ZIP 55999 has no county');
   });
 
-  it('picks the metropolitan area of a ZIP split between HUD areas', () => {
-    const metro = new Map([['Duluth, MN-WI MSA', true], ['Lake County, MN', false], ['B MSA', true]]);
-    expect(metroArea(['Lake County, MN', 'Duluth, MN-WI MSA'], metro)).toBe('Duluth, MN-WI MSA');
-    expect(metroArea(['Lake County, MN'], metro)).toBeNull();
-    expect(metroArea(['Duluth, MN-WI MSA', 'B MSA'], metro)).toBe('B MSA');
-    expect(metroArea(['Unknown area'], metro)).toBeNull();
+  it('orders a split ZIP\'s HUD areas (its county\'s first, then by name) and picks the metro among them', () => {
+    const area = (name: string, metro: boolean) => ({ code: name.slice(0, 4), name, metro, fmr: { br0: 1, br1: 2, br2: 3, br3: 4, br4: 5 } });
+    const areas = new Map([area('Duluth, MN-WI MSA', true), area('Lake County, MN', false), area('B MSA', true)].map((a) => [a.name, a]));
+    const names = (list: { name: string }[]) => list.map((a) => a.name);
+    const split = zipHudAreas(['Lake County, MN', 'Duluth, MN-WI MSA', 'Lake County, MN'], 'Lake County, MN', areas);
+    expect(names(split)).toEqual(['Lake County, MN', 'Duluth, MN-WI MSA']);
+    expect(metroArea(split)).toBe('Duluth, MN-WI MSA');
+    expect(metroArea(zipHudAreas(['Lake County, MN'], undefined, areas))).toBeNull();
+    // Two metros: the one that holds the county wins over the alphabetically first.
+    expect(metroArea(zipHudAreas(['Duluth, MN-WI MSA', 'B MSA'], 'Duluth, MN-WI MSA', areas))).toBe('Duluth, MN-WI MSA');
+    expect(metroArea(zipHudAreas(['Duluth, MN-WI MSA', 'B MSA'], 'Carlton County, MN', areas))).toBe('B MSA');
+    expect(zipHudAreas(['Unknown area'], undefined, areas)).toEqual([]);
   });
 });
 
@@ -138,15 +147,18 @@ describe('nearby', () => {
 describe('county medians', () => {
   const row = (br2: number | null, rent: number | null, yoy: number | null) => ({ fmr: { br2 }, zori_latest: rent === null ? null : { rent }, fmr2_yoy_pct: yoy }) as unknown as IndexZip;
 
-  it('averages the middle two of an even count and rounds half up (Lake of the Woods: 1065 and 2.9)', () => {
+  it('averages the middle two of an even count and rounds half away from zero (Lake of the Woods: 1065 and 2.9)', () => {
     const rows = [row(1000, null, -2.5), row(1010, null, -1.8), row(1120, null, 7.5), row(1190, null, 8.6)];
-    expect(countyMedians(rows)).toEqual({ fmr2: 1065, market_rent: null, fmr2_yoy_pct: 2.9 });
+    expect(countyMedians(rows)).toEqual({ fmr2: 1065, market_rent: null, fmr2_yoy_pct: 2.9, area_fmr2: null });
   });
 
   it('takes market rent over the ZIPs that have one; null for a county with no ZIPs', () => {
-    expect(countyMedians([row(900, 1000, 1), row(901, null, 2), row(950, 1001, 3)])).toEqual({ fmr2: 901, market_rent: 1001, fmr2_yoy_pct: 2 });
-    expect(countyMedians([])).toEqual({ fmr2: null, market_rent: null, fmr2_yoy_pct: null });
-    expect(medianSpreadPct([-6.6, -6.5])).toBe(-6.5);
+    expect(countyMedians([row(900, 1000, 1), row(901, null, 2), row(950, 1001, 3)])).toEqual({ fmr2: 901, market_rent: 1001, fmr2_yoy_pct: 2, area_fmr2: null });
+    expect(countyMedians([])).toEqual({ fmr2: null, market_rent: null, fmr2_yoy_pct: null, area_fmr2: null });
+    // The area FMR's median over the rows that have one: 1123 and 1709 average to 1416.
+    const withArea = (areaBr2: number | null) => ({ ...row(900, null, null), area_fmr: areaBr2 === null ? null : { br2: areaBr2 } }) as unknown as IndexZip;
+    expect(countyMedians([withArea(1123), withArea(null), withArea(1709)]).area_fmr2).toBe(1416);
+    expect(medianSpreadPct([-6.6, -6.5])).toBe(-6.6); // -6.55, half away from zero
   });
 });
 
@@ -163,5 +175,15 @@ describe('lastmod', () => {
 
   it('fingerprints independently of key order', () => {
     expect(contentFingerprint({ a: 1, b: { c: 2, d: 3 } })).toBe(contentFingerprint({ b: { d: 3, c: 2 }, a: 1 }));
+  });
+});
+
+describe('the age of the market rent', () => {
+  it('counts whole months to the October that opens the fiscal year', () => {
+    expect(zoriLagMonths('2023-10', 2026)).toBe(24);
+    expect(zoriLagMonths('2025-10', 2026)).toBe(0);
+    expect(zoriLagMonths('2025-12', 2026)).toBe(-2);
+    expect(zoriLagMonths('2025-03', 2026)).toBe(7);
+    expect(zoriLagMonths(undefined, 2026)).toBeNull();
   });
 });

@@ -26,8 +26,22 @@ describe('HUD county FMR workbooks', async () => {
   });
 
   it('flags metropolitan areas by name (row 2396 metro 1, row 2395 metro 0)', () => {
-    expect(fy26.metroByAreaName.get('Duluth, MN-WI MSA')).toBe(true);
-    expect(fy26.metroByAreaName.get('Roseau County, MN')).toBe(false);
-    expect(fy25.metroByAreaName.get('Duluth, MN-WI HUD Metro FMR Area')).toBe(true);
+    expect(fy26.areas.get('Duluth, MN-WI MSA')?.metro).toBe(true);
+    expect(fy26.areas.get('Roseau County, MN')?.metro).toBe(false);
+    expect(fy25.areas.get('Duluth, MN-WI HUD Metro FMR Area')?.metro).toBe(true);
+  });
+
+  it('gives each HUD area its code and area-wide FMR, and each county its area (FY26 sheet rows 2354 Hennepin, 2332 Benton)', () => {
+    expect(fy26.areas.get('Minneapolis-St. Paul-Bloomington, MN-WI HUD Metro FMR Area')).toEqual({
+      code: 'METRO33460M33460',
+      name: 'Minneapolis-St. Paul-Bloomington, MN-WI HUD Metro FMR Area',
+      metro: true,
+      fmr: { br0: 1242, br1: 1405, br2: 1709, br3: 2262, br4: 2531 },
+    });
+    expect(fy26.areas.get('St. Cloud, MN MSA')?.fmr).toEqual({ br0: 874, br1: 919, br2: 1206, br3: 1604, br4: 1873 });
+    expect(fy25.areas.get('Minneapolis-St. Paul-Bloomington, MN-WI HUD Metro FMR Area')?.fmr.br2).toBe(1685);
+    expect(fy26.areaOfCounty.get('27053')).toBe('Minneapolis-St. Paul-Bloomington, MN-WI HUD Metro FMR Area');
+    expect(fy26.areaOfCounty.get('27009')).toBe('St. Cloud, MN MSA');
+    expect(fy26.areaOfCounty.size).toBe(87);
   });
 });

@@ -7,7 +7,8 @@ import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { countySlug } from '../derive/places.ts';
-import { BLUES, NO_DATA, dollars, escapeXml } from './svg.ts';
+import { money as dollars } from '../present.ts';
+import { BLUES, NO_DATA, escapeXml } from './svg.ts';
 
 export interface MapCounty {
   slug: string;

@@ -2,7 +2,8 @@
 import { extent } from 'd3-array';
 import { scaleLinear, scalePoint } from 'd3-scale';
 import { line } from 'd3-shape';
-import { BLUES, dollars, escapeXml } from './svg.ts';
+import { money as dollars } from '../present.ts';
+import { BLUES, escapeXml } from './svg.ts';
 
 export interface Point {
   label: string;

@@ -3,8 +3,6 @@
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
 
-export const dollars = (v: number) => `$${Math.round(v).toLocaleString('en-US')}`;
-
 /** Five steps of one blue, light to dark, readable as text backgrounds either side of the middle. */
 export const BLUES = ['#deebf7', '#9ecae1', '#6baed6', '#3182bd', '#08519c'] as const;
 export const NO_DATA = '#e5e5e5';

@@ -1,6 +1,6 @@
 // The whole published model from parsed sources: pure, no file system, no clock, no network.
 import { createHash } from 'node:crypto';
-import { toIndexRow, type CountyRecord, type Meta, type MetaRecord, type SectionEightRecord, type ZipRecord } from '../contract.ts';
+import { toIndexRow, toSectionEightRow, type CountyRecord, type Meta, type MetaRecord, type SectionEightRecord, type ZipRecord } from '../contract.ts';
 import { SourceError } from '../errors.ts';
 import { ENDPOINTS, metaBlock, siteUrls, type Vintage } from '../publication.ts';
 import type { SourceData } from '../sources/read-sources.ts';
@@ -10,8 +10,8 @@ import { contentFingerprint, lastmodFor, type PreviousResource } from './lastmod
 import { countyMedians, medianSpreadPct } from './medians.ts';
 import { nearestZips, type Located } from './nearby.ts';
 import type { GateInput } from './publish-gate.ts';
-import { countySlug, metroArea, placeZip } from './places.ts';
-import { publishZori, voucherSpread, zoriByZip } from './zori.ts';
+import { countySlug, metroArea, placeZip, zipHudAreas } from './places.ts';
+import { areaVoucherSpread, publishZori, voucherSpread, zoriByZip, zoriLagMonths } from './zori.ts';
 
 export interface DeriveOptions {
   state: StateScope;
@@ -84,7 +84,7 @@ export function deriveDataset(sources: SourceData, options: DeriveOptions): Data
   const zori = zoriByZip(sources.zori.series);
   const acs = new Map(sources.acs.rents.map((r) => [r.zcta, r]));
   for (const area of new Set(publishedZips.flatMap((zip) => histories.get(zip)?.areasByYear.get(latestFy) ?? []))) {
-    if (!sources.fmr.metroByAreaName.has(area)) warnings.push(`HUD area "${area}" is not in the county FMR file; its ZIPs get metro null`);
+    if (!sources.fmr.areas.has(area)) warnings.push(`HUD area "${area}" is not in the county FMR file: its ZIPs do not list it in hud_areas`);
   }
 
   // Coordinates for nearby: the Census centroid, else GeoNames.
@@ -110,12 +110,16 @@ export function deriveDataset(sources: SourceData, options: DeriveOptions): Data
     const fmr = fmrByFy[String(latestFy)] as ZipRecord['fmr'];
     const published = publishZori(zori.get(zip));
     const census = acs.get(zip);
+    const hudAreas = zipHudAreas(history.areasByYear.get(latestFy) ?? [], sources.fmr.areaOfCounty.get(place.countyFips), sources.fmr.areas);
+    const areaFmr = hudAreas[0]?.fmr ?? null;
+    const marketRent = published.latest?.rent ?? null;
     return {
       zip,
       city: place.city,
       county,
       county_slug: countySlug(county),
-      metro: metroArea(history.areasByYear.get(latestFy) ?? [], sources.fmr.metroByAreaName),
+      metro: metroArea(hudAreas),
+      hud_areas: hudAreas,
       url: urls.zip(zip),
       lastmod: '',
       fmr_latest_fy: latestFy,
@@ -125,7 +129,10 @@ export function deriveDataset(sources: SourceData, options: DeriveOptions): Data
       zori_monthly: published.monthly,
       zori_latest: published.latest,
       acs: census ? { median_gross_rent: census.medianGrossRent, margin_of_error: census.marginOfError, vintage: sources.acs.vintage, table: sources.acs.table } : null,
-      ...voucherSpread(fmr.br2, published.latest?.rent ?? null),
+      ...voucherSpread(fmr.br2, marketRent),
+      area_fmr: areaFmr,
+      ...areaVoucherSpread(areaFmr?.br2 ?? null, marketRent),
+      zori_lag_months: zoriLagMonths(published.latest?.month, latestFy),
       coordinates: coordinates.get(zip) ?? null,
       nearby: [],
     };
@@ -151,20 +158,7 @@ export function deriveDataset(sources: SourceData, options: DeriveOptions): Data
     });
   });
 
-  const spreadRows = zips
-    .filter((z) => z.fmr.br2 !== null && z.zori_latest !== null)
-    .map((z) => ({
-      zip: z.zip,
-      city: z.city,
-      county: z.county,
-      county_slug: z.county_slug,
-      fmr2: z.fmr.br2 as number,
-      market_rent: (z.zori_latest as { rent: number }).rent,
-      spread: z.spread as number,
-      spread_pct: z.spread_pct as number,
-      voucher_competitive: z.voucher_competitive as boolean,
-      url: z.url,
-    }));
+  const spreadRows = zips.flatMap((z) => toSectionEightRow(z) ?? []);
   const sectionEight = stamp<SectionEightRecord>({
     fiscal_year: latestFy,
     url: urls.sectionEight,
@@ -172,6 +166,7 @@ export function deriveDataset(sources: SourceData, options: DeriveOptions): Data
       n: spreadRows.length,
       voucher_competitive_count: spreadRows.filter((r) => r.voucher_competitive).length,
       median_spread_pct: medianSpreadPct(spreadRows.map((r) => r.spread_pct)),
+      area_voucher_competitive_count: spreadRows.filter((r) => r.area_voucher_competitive === true).length,
     },
     rows: spreadRows,
   });

@@ -1,13 +1,8 @@
 // County medians over ZIP rows.
 import { median } from 'd3-array';
-import type { IndexZip } from '../contract.ts';
-import { roundHalfUp } from './round.ts';
+import type { CountyRecord, IndexZip } from '../contract.ts';
+import { roundHalfAway } from './round.ts';
 
-export interface Medians {
-  fmr2: number | null;
-  market_rent: number | null;
-  fmr2_yoy_pct: number | null;
-}
 
 /**
  * d3's median takes the mean of the middle two for an even count. The values are scaled to
@@ -16,15 +11,16 @@ export interface Medians {
  */
 function roundedMedian(values: (number | null)[], digits: number): number | null {
   const scale = 10 ** digits;
-  const m = median(values.filter((v): v is number => v !== null).map((v) => Math.round(v * scale)));
-  return m === undefined ? null : roundHalfUp(m) / scale;
+  const m = median(values.filter((v): v is number => v !== null).map((v) => roundHalfAway(v * scale)));
+  return m === undefined ? null : roundHalfAway(m) / scale;
 }
 
-export function countyMedians(rows: readonly IndexZip[]): Medians {
+export function countyMedians(rows: readonly IndexZip[]): CountyRecord['medians'] {
   return {
     fmr2: roundedMedian(rows.map((r) => r.fmr.br2), 0),
     market_rent: roundedMedian(rows.map((r) => r.zori_latest?.rent ?? null), 0),
     fmr2_yoy_pct: roundedMedian(rows.map((r) => r.fmr2_yoy_pct), 1),
+    area_fmr2: roundedMedian(rows.map((r) => r.area_fmr?.br2 ?? null), 0),
   };
 }
 

@@ -1,6 +1,7 @@
 // Which county, city and metro area a ZIP belongs to.
 import { SourceError } from '../errors.ts';
 import { compareCodePoints } from '../order.ts';
+import type { HudArea } from '../contract.ts';
 import type { GeonamesPlace } from '../sources/geonames.ts';
 import type { CrosswalkRow } from '../sources/hud-crosswalk.ts';
 
@@ -70,10 +71,24 @@ export function placeZip(
 }
 
 /**
- * The metro area of a ZIP: among the HUD areas of its latest-year rows, the metropolitan one
- * (alphabetically first if a split ZIP has two); null when none is metropolitan.
+ * The HUD FMR areas of a ZIP: those of its latest-year SAFMR rows (a ZIP split between areas has a
+ * row in each), as HUD's county FMR file describes them. The area that holds the ZIP's county comes
+ * first when it is one of them, then the others by name. Areas the file lacks are left out.
  */
-export function metroArea(areaNames: readonly string[], metroByAreaName: ReadonlyMap<string, boolean>): string | null {
-  const metros = [...new Set(areaNames)].filter((name) => metroByAreaName.get(name) === true).sort();
-  return metros[0] ?? null;
+export function zipHudAreas(areaNames: readonly string[], countyArea: string | undefined, areas: ReadonlyMap<string, HudArea>): HudArea[] {
+  return [...new Set(areaNames)]
+    .flatMap((name) => {
+      const area = areas.get(name);
+      return area ? [area] : [];
+    })
+    .sort((a, b) => Number(b.name === countyArea) - Number(a.name === countyArea) || compareCodePoints(a.name, b.name));
+}
+
+/**
+ * The metro of a ZIP (CONTRACT-NOTES): of its metropolitan HUD areas, the one that holds its
+ * county, else the alphabetically first; null when none is metropolitan. With `zipHudAreas`'
+ * order, that is the first metropolitan area of the list.
+ */
+export function metroArea(hudAreas: readonly HudArea[]): string | null {
+  return hudAreas.find((area) => area.metro)?.name ?? null;
 }

@@ -1,16 +1,17 @@
 /**
- * The one rounding rule of the service: half up, on the number's shortest decimal form.
- * Going through the decimal text (`1166.225e2`) keeps 1166.225 from rounding down
- * because its binary double sits a hair below the half.
+ * The one rounding rule of the service: half away from zero (as spreadsheet ROUND and decimal
+ * ROUND_HALF_UP do), so a value and its negation round to the same magnitude: −6.25 → −6.3.
+ * Going through the decimal text (`1166.225e2`) keeps 1166.225 from rounding down because its
+ * binary double sits a hair below the half.
  */
-export function roundHalfUp(value: number, digits = 0): number {
-  const shifted = Math.round(Number(`${value}e${digits}`));
-  const rounded = Number(`${shifted}e-${digits}`);
-  return Object.is(rounded, -0) ? 0 : rounded;
+export function roundHalfAway(value: number, digits = 0): number {
+  const magnitude = Math.round(Number(`${Math.abs(value)}e${digits}`));
+  const rounded = Number(`${magnitude}e-${digits}`);
+  return value < 0 && rounded !== 0 ? -rounded : rounded;
 }
 
 /** 100 × part / whole, to one decimal; null when either side is missing or the base is not positive. */
 export function percentOf(part: number | null, whole: number | null): number | null {
   if (part === null || whole === null || whole <= 0) return null;
-  return roundHalfUp((100 * part) / whole, 1);
+  return roundHalfAway((100 * part) / whole, 1);
 }

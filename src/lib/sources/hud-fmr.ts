@@ -1,4 +1,8 @@
-// HUD county-level Fair Market Rents: the state's county list and which HUD areas are metropolitan.
+// HUD county-level Fair Market Rents: the state's county list, and every HUD FMR area with its
+// code, metro flag and area-wide FMR (the basis of a payment standard outside Small Area FMRs).
+import { BEDROOMS } from '../contract.ts';
+import type { BedroomRents } from './hud-safmr.ts';
+import { RENT_BOUNDS } from './plausible.ts';
 import { readWorkbook } from './readers.ts';
 import { findColumn, headerIs, RowReader } from './table.ts';
 import { compareCodePoints } from '../order.ts';
@@ -10,10 +14,22 @@ export interface FmrCounty {
   name: string;
 }
 
+/** A HUD FMR area: a metro area (or HUD's part of one) or a non-metro county. */
+export interface HudArea {
+  /** HUD's code, `METRO33460M33460` or `NCNTY27001N27001`. */
+  code: string;
+  name: string;
+  metro: boolean;
+  /** The area-wide FMR by bedroom count, whole dollars. */
+  fmr: BedroomRents;
+}
+
 export interface FmrAreas {
   counties: FmrCounty[];
-  /** HUD FMR area name → true when HUD flags the area as metropolitan. */
-  metroByAreaName: Map<string, boolean>;
+  /** Every HUD FMR area of the file (all states: a metro area may cross state lines), by name. */
+  areas: Map<string, HudArea>;
+  /** County FIPS → the name of the HUD area that holds the county. */
+  areaOfCounty: Map<string, string>;
 }
 
 export async function parseFmrWorkbook(bytes: Buffer, file: string, state: { code: string; fips: string }): Promise<FmrAreas> {
@@ -24,14 +40,25 @@ export async function parseFmrWorkbook(bytes: Buffer, file: string, state: { cod
   const nameCol = findColumn(table, 'countyname', headerIs('countyname', 'cntyname', 'county_name'));
   const metroCol = findColumn(table, 'metro', headerIs('metro', 'metro_code'));
   const areaCol = findColumn(table, 'hud_area_name', headerIs('hud_area_name', 'areaname'));
+  const codeCol = findColumn(table, 'hud_area_code', headerIs('hud_area_code'));
+  const rentCols = BEDROOMS.map((br, digit) => findColumn(table, `fmr_${digit} (${br})`, headerIs(`fmr_${digit}`, `fmr${digit}`)));
   const reader = new RowReader(table);
   const counties = new Map<string, FmrCounty>();
-  const metroByAreaName = new Map<string, boolean>();
+  const areas = new Map<string, HudArea & { row: number }>();
+  const areaOfCounty = new Map<string, string>();
   for (let i = 0; i < table.rows.length; i++) {
     reader.at(i);
     const areaName = reader.text(areaCol).replace(/\s+/g, ' ');
-    const metro = reader.number(metroCol, 'metro flag');
-    if (areaName) metroByAreaName.set(areaName, metro === 1);
+    if (areaName) {
+      const fmr = Object.fromEntries(BEDROOMS.map((br, digit) => [br, reader.wholeDollars(rentCols[digit] as number, `fmr_${digit}`, RENT_BOUNDS.fmr)])) as BedroomRents;
+      const area = { code: reader.text(codeCol), name: areaName, metro: reader.number(metroCol, 'metro flag') === 1, fmr, row: reader.row };
+      const earlier = areas.get(areaName);
+      // The FMR is area-wide: every county (or town) row of an area carries the same rents and code.
+      if (earlier && (earlier.code !== area.code || BEDROOMS.some((br) => earlier.fmr[br] !== fmr[br]))) {
+        reader.fail(undefined, `HUD area "${areaName}" has other rents or code here than at row ${earlier.row}`);
+      }
+      if (!earlier) areas.set(areaName, area);
+    }
     if (reader.text(stateCol).toUpperCase() !== state.code) continue;
     const fips = reader.code(fipsCol, 10, 'FIPS').slice(0, 5);
     if (!fips.startsWith(state.fips)) reader.fail(fipsCol, `FIPS ${fips} is not in state ${state.fips}`);
@@ -40,6 +67,11 @@ export async function parseFmrWorkbook(bytes: Buffer, file: string, state: { cod
     const name = reader.text(nameCol).replace(/\s+County$/i, '').trim();
     if (!name) reader.fail(nameCol, 'county name is empty');
     counties.set(fips, { fips, name });
+    if (areaName) areaOfCounty.set(fips, areaName);
   }
-  return { counties: [...counties.values()].sort((a, b) => compareCodePoints(a.fips, b.fips)), metroByAreaName };
+  return {
+    counties: [...counties.values()].sort((a, b) => compareCodePoints(a.fips, b.fips)),
+    areas: new Map([...areas].map(([name, { row: _row, ...area }]) => [name, area])),
+    areaOfCounty,
+  };
 }

@@ -2,9 +2,13 @@ import { z } from 'zod';
 import { Meta, ZipRecord } from '../../contract.ts';
 import type { ZipRecord as ZipRecordType } from '../../contract.ts';
 import { closestZips } from '../match.ts';
-import { defineTool, fail, money, ok, signedPct } from './tool.ts';
+import { defineTool, fail, ok } from './tool.ts';
+import { money, signedPercent, voucherAnswers } from '../../present.ts';
 
-const FIELDS = ['zip', 'city', 'county', 'county_slug', 'metro', 'fmr_latest_fy', 'fmr', 'fmr2_yoy_pct', 'zori_latest', 'acs', 'spread', 'spread_pct', 'voucher_competitive', 'url'] as const;
+const FIELDS = [
+  'zip', 'city', 'county', 'county_slug', 'metro', 'fmr_latest_fy', 'fmr', 'fmr2_yoy_pct', 'zori_latest', 'acs', 'spread', 'spread_pct', 'voucher_competitive',
+  'hud_areas', 'area_fmr', 'area_spread', 'area_spread_pct', 'area_voucher_competitive', 'zori_lag_months', 'url',
+] as const;
 const Compared = ZipRecord.pick(Object.fromEntries(FIELDS.map((f) => [f, true])) as { [K in (typeof FIELDS)[number]]: true });
 type Compared = z.infer<typeof Compared>;
 
@@ -14,7 +18,7 @@ const compared = (record: ZipRecordType): Compared => Object.fromEntries(FIELDS.
 export const compareZips = defineTool({
   name: 'compare_zips',
   title: 'Compare ZIP codes side by side',
-  description: 'Two to ten Minnesota ZIP codes side by side: Fair Market Rent by bedroom count, market rent, census rent and the voucher spread.',
+  description: 'Two to ten Minnesota ZIP codes side by side: Fair Market Rent by bedroom count, market rent, census rent and the voucher spread on both bases (Small Area FMR and area-wide FMR).',
   input: { zips: z.array(z.string().regex(/^[0-9]{5}$/)).min(2).max(10).describe('Two to ten five-digit ZIP codes') },
   output: z.object({ meta: Meta, zips: z.array(Compared) }).strict(),
   async run({ zips }, reader) {
@@ -29,8 +33,11 @@ export const compareZips = defineTool({
     const found = records.filter((r) => r !== undefined);
     const rows = found.map(compared);
     const summary = rows
-      .map((r) => `${r.zip} ${r.city}: 2 BR FMR ${money(r.fmr.br2)} (${signedPct(r.fmr2_yoy_pct)}), market ${money(r.zori_latest?.rent)}, spread ${signedPct(r.spread_pct)}, census median ${money(r.acs?.median_gross_rent)}`)
-      .join('; ');
-    return ok(`${summary}.`, { meta: (found[0] as { meta: z.infer<typeof Meta> }).meta, zips: rows });
+      .map((r) => {
+        const answers = voucherAnswers(r, r.hud_areas[0]?.name);
+        return `${r.zip} ${r.city}: 2 BR Small Area FMR ${money(r.fmr.br2)} (${signedPercent(r.fmr2_yoy_pct)}), area FMR ${money(r.area_fmr?.br2)}, market ${money(r.zori_latest?.rent)}, census median ${money(r.acs?.median_gross_rent)}. ${answers.smallArea}${answers.area ? ` ${answers.area}` : ''}`;
+      })
+      .join('\n');
+    return ok(summary, { meta: (found[0] as { meta: z.infer<typeof Meta> }).meta, zips: rows });
   },
 });

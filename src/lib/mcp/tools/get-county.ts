@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { CountyDetail } from '../../contract.ts';
 import type { ApiReader } from '../api-reader.ts';
 import { closest, countyKey } from '../match.ts';
-import { defineTool, fail, money, ok, signedPct } from './tool.ts';
+import { defineTool, fail, ok } from './tool.ts';
+import { money, signedPercent } from '../../present.ts';
 
 export const getCounty = defineTool({
   name: 'get_county',
@@ -21,7 +22,7 @@ export const getCounty = defineTool({
     const m = found.medians;
     const summary =
       `${found.county} County: ${found.zip_count} ZIP codes (${found.zori_zip_count} with a market rent index). ` +
-      `Median 2-bedroom FMR ${money(m.fmr2)}, median market rent ${money(m.market_rent)}, median FMR change ${signedPct(m.fmr2_yoy_pct)}.`;
+      `Median 2-bedroom Small Area FMR ${money(m.fmr2)}, median 2-bedroom area FMR ${money(m.area_fmr2)}, median market rent ${money(m.market_rent)}, median FMR change ${signedPercent(m.fmr2_yoy_pct)}.`;
     return ok(summary, found);
   },
 });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { Meta } from '../../contract.ts';
 import { greatCircleKm } from '../../derive/nearby.ts';
-import { roundHalfUp } from '../../derive/round.ts';
+import { roundHalfAway } from '../../derive/round.ts';
 import { closestZips } from '../match.ts';
-import { defineTool, fail, money, ok } from './tool.ts';
+import { defineTool, fail, ok } from './tool.ts';
+import { money } from '../../present.ts';
 import { compareCodePoints } from '../../order.ts';
 
 const Near = z
@@ -48,7 +49,7 @@ export const nearestZips = defineTool({
       .map((z) => ({ z, km: greatCircleKm(from, { zip: z.zip, latitude: z.coordinates?.latitude as number, longitude: z.coordinates?.longitude as number }) }))
       .sort((a, b) => a.km - b.km || compareCodePoints(a.z.zip, b.z.zip))
       .slice(0, limit)
-      .map(({ z, km }) => ({ zip: z.zip, city: z.city, county: z.county, distance_km: roundHalfUp(km, 1), fmr2: z.fmr.br2, market_rent: z.zori_latest?.rent ?? null, voucher_competitive: z.voucher_competitive, url: z.url }));
+      .map(({ z, km }) => ({ zip: z.zip, city: z.city, county: z.county, distance_km: roundHalfAway(km, 1), fmr2: z.fmr.br2, market_rent: z.zori_latest?.rent ?? null, voucher_competitive: z.voucher_competitive, url: z.url }));
     const from_ = origin.zip ? `ZIP ${origin.zip}` : `${origin.latitude}, ${origin.longitude}`;
     const summary = `Nearest to ${from_}: ${zips.map((z) => `${z.zip} ${z.city} (${z.distance_km} km, 2 BR FMR ${money(z.fmr2)})`).join('; ')}.`;
     return ok(summary, { meta: index.meta, origin, zips });

@@ -25,13 +25,3 @@ export function fail(message: string): CallToolResult {
   return { content: [{ type: 'text', text: message }], isError: true };
 }
 
-export const money = (v: number | null | undefined) => (v === null || v === undefined ? 'n/a' : `$${v.toLocaleString('en-US')}`);
-export const signedPct = (v: number | null | undefined) => (v === null || v === undefined ? 'n/a' : `${v > 0 ? '+' : ''}${v}%`);
-
-/** "does a voucher reach it?" in one sentence, from a ZIP's spread fields. */
-export function voucherSentence(fmr2: number | null, rent: { month: string; rent: number } | null, spreadPct: number | null, competitive: boolean | null): string {
-  if (competitive === null || !rent) return 'There is no market rent index here, so whether a voucher reaches the market is not known.';
-  return competitive
-    ? `The 2-bedroom FMR (${money(fmr2)}) meets or exceeds the market rent index (${money(rent.rent)}, ${rent.month}): a voucher is competitive.`
-    : `The market rent index (${money(rent.rent)}, ${rent.month}) is ${signedPct(spreadPct)} above the 2-bedroom FMR (${money(fmr2)}): a voucher falls short of the typical asking rent.`;
-}
