@@ -111,11 +111,14 @@ describe.each([
   });
 
   it('compare_zips puts ZIPs side by side', async () => {
-    const r = data<{ zips: { zip: string; fmr: { br2: number }; spread: number | null; acs: { median_gross_rent: number } | null }[] }>(await call(c, 'compare_zips', { zips: ['55104', '56763'] }));
+    const result = await call(c, 'compare_zips', { zips: ['55104', '56763'] });
+    const r = data<{ zips: { zip: string; fmr: { br2: number }; spread: number | null; acs: { median_gross_rent: number } | null }[] }>(result);
     expect(r.zips).toMatchObject([
-      { zip: '55104', fmr: { br2: 1530 }, spread: 244, acs: { median_gross_rent: 1159 } },
-      { zip: '56763', fmr: { br2: 970 }, spread: null, acs: { median_gross_rent: 830 } },
+      { zip: '55104', fmr: { br2: 1530 }, spread: 244, acs: { median_gross_rent: 1159 }, area_fmr: { br2: 1709 }, area_spread: 65, area_voucher_competitive: false },
+      { zip: '56763', fmr: { br2: 970 }, spread: null, acs: { median_gross_rent: 830 }, area_spread: null },
     ]);
+    // The page's sentences, on both bases.
+    expect(text(result)).toContain('If it uses the Minneapolis-St. Paul-Bloomington, MN-WI area FMR, the market rent index ($1,774 in 2023-10) is $65 (3.8%) above the 2-bedroom area FMR ($1,709)');
   });
 
   it('dataset_info gives counts, vintages, licence and attribution', async () => {
