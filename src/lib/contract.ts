@@ -236,11 +236,26 @@ const sourceFile = z
   .strict()
   .register(contractRegistry, { id: 'SourceFile', description: 'A source file the build read' });
 
+// Additions: how the published year or month stands against the build date.
+const fiscalYearFreshness = {
+  in_effect_fiscal_year: z.int().describe('The federal fiscal year in effect on the build date (FY N runs from 1 October of N-1)'),
+  in_effect_since: z.iso.date().describe('The day that fiscal year took effect'),
+  behind: z.boolean().describe('True when the published fiscal year is older than the one in effect'),
+};
+
 export const Vintages = z
   .object({
-    hud_safmr: z.object({ fiscal_years: z.array(z.int()), latest_fiscal_year: z.int(), files: z.array(sourceFile) }).strict(),
-    hud_fmr: z.object({ fiscal_year: z.int(), files: z.array(sourceFile) }).strict(),
-    zillow_zori: z.object({ first_month: month.nullable(), latest_month: month, files: z.array(sourceFile) }).strict(),
+    hud_safmr: z.object({ fiscal_years: z.array(z.int()), latest_fiscal_year: z.int(), ...fiscalYearFreshness, files: z.array(sourceFile) }).strict(),
+    hud_fmr: z.object({ fiscal_year: z.int(), ...fiscalYearFreshness, files: z.array(sourceFile) }).strict(),
+    zillow_zori: z
+      .object({
+        first_month: month.nullable(),
+        latest_month: month,
+        months_behind: z.int().describe('Whole months from latest_month to the month of the build'),
+        behind: z.boolean().describe('True when months_behind is more than 3'),
+        files: z.array(sourceFile),
+      })
+      .strict(),
     census_acs: z.object({ vintage: z.string(), table: z.literal('B25064'), files: z.array(sourceFile) }).strict(),
     hud_usps_crosswalk: z.object({ quarter: z.string().nullable(), files: z.array(sourceFile) }).strict(),
     geonames: z.object({ files: z.array(sourceFile) }).strict(),
@@ -266,6 +281,9 @@ export const MetaRecord = z
       })
       .strict(),
     vintages: Vintages,
+    notices: z
+      .array(z.string())
+      .describe('Plain sentences saying where the data is older than it should be on the build date (an FMR year no longer in effect, an old market rent index); empty when it is current (an addition to the spec)'),
     content_sha256: z
       .string()
       .regex(/^[0-9a-f]{64}$/)

@@ -30,6 +30,7 @@ export function llmsTxt({ site, meta, record }: SiteFacts): string {
       `${record.counts.zips} ZIP codes, ${record.counts.counties} counties, ${record.counts.section_8_rows} ZIP codes with both an FMR and a market rent. ` +
       `No key, no rate limit, CORS open to any origin. Licence ${LICENSE.name}; attribution required: "${meta.attribution}" ` +
       'Neither FMR nor the market rent index is a rent quote for any address.',
+    ...(record.notices.length ? ['', `How current: ${record.notices.join(' ')}`] : []),
     '',
     '## API',
     '',

@@ -2,6 +2,7 @@
 // and the agent server all use these, so a missing value, a negative dollar amount and the voucher
 // sentence read the same everywhere.
 import type { IndexZip } from './contract.ts';
+import { monthName } from './derive/freshness.ts';
 import { roundHalfAway } from './derive/round.ts';
 
 /** A value the data does not have. */
@@ -86,9 +87,6 @@ export function voucherAnswers(zip: Answerable, areaName: string | undefined): {
       : null;
   return { smallArea, area };
 }
-
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const monthName = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1] ?? month} ${month.slice(0, 4)}`;
 
 /** More than this many months between the market rent and the fiscal year, and the page says so. */
 export const STALE_MARKET_RENT_MONTHS = 6;

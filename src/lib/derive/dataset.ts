@@ -6,6 +6,7 @@ import { ENDPOINTS, metaBlock, siteUrls, type Vintage } from '../publication.ts'
 import type { SourceData } from '../sources/read-sources.ts';
 import type { StateScope } from '../state.ts';
 import { fmr2YearOverYear, fmrByFiscalYear, fmrHistories } from './fmr.ts';
+import { fiscalYearFreshness, monthFreshness, stalenessNotices } from './freshness.ts';
 import { contentFingerprint, lastmodFor, type PreviousResource } from './lastmod.ts';
 import { countyMedians, medianSpreadPct } from './medians.ts';
 import { nearestZips, type Located } from './nearby.ts';
@@ -211,17 +212,22 @@ export function deriveDataset(sources: SourceData, options: DeriveOptions): Data
         .sort(),
     },
   };
+  const safmrFreshness = fiscalYearFreshness(latestFy, today);
+  const zoriFreshness = monthFreshness(latestZoriMonth, today);
+  const notices = stalenessNotices({ safmrFiscalYear: latestFy, safmr: safmrFreshness, zoriMonth: vintage.zoriMonth, zori: zoriFreshness });
+  warnings.unshift(...notices);
   const metaRecord: MetaRecord = {
     counts,
     vintages: {
-      hud_safmr: { fiscal_years: fiscalYears, latest_fiscal_year: latestFy, files: sources.safmr.files },
-      hud_fmr: { fiscal_year: sources.fmr.fiscalYear, files: [sources.fmr.file] },
-      zillow_zori: { first_month: zoriMonths[0] ?? null, latest_month: latestZoriMonth, files: [sources.zori.file] },
+      hud_safmr: { fiscal_years: fiscalYears, latest_fiscal_year: latestFy, ...safmrFreshness, files: sources.safmr.files },
+      hud_fmr: { fiscal_year: sources.fmr.fiscalYear, ...fiscalYearFreshness(sources.fmr.fiscalYear, today), files: [sources.fmr.file] },
+      zillow_zori: { first_month: zoriMonths[0] ?? null, latest_month: latestZoriMonth, ...zoriFreshness, files: [sources.zori.file] },
       census_acs: { vintage: sources.acs.vintage, table: sources.acs.table, files: [sources.acs.file] },
       hud_usps_crosswalk: { quarter: sources.crosswalk?.quarter ?? null, files: sources.crosswalk ? [sources.crosswalk.file] : [] },
       geonames: { files: [sources.geonames.file] },
       census_gazetteer: { files: [sources.gazetteer.file] },
     },
+    notices,
     content_sha256: createHash('sha256').update(contentFingerprint({ zips, counties, sectionEight })).digest('hex'),
     endpoints: ENDPOINTS.map((e) => ({ ...e })),
   };

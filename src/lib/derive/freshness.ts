@@ -1,0 +1,65 @@
+// How new the published data is against the build date: HUD's fiscal year in effect, and the age of
+// the market rent index. Pure: the date is passed in (SOURCE_DATE_EPOCH or the clock, read at the edge).
+
+/** More than this many months between the market rent index and the build, and the build says so. */
+export const ZORI_BEHIND_MONTHS = 3;
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** "2023-10" → "October 2023". */
+export const monthName = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1] ?? month} ${month.slice(0, 4)}`;
+
+/** The federal fiscal year in effect on a date (`YYYY-MM-DD`): FY N runs from 1 October of N-1. */
+export function fiscalYearInEffect(date: string): number {
+  const year = Number(date.slice(0, 4));
+  return Number(date.slice(5, 7)) >= 10 ? year + 1 : year;
+}
+
+/** The first day of a fiscal year: FY2027 → 2026-10-01. */
+export const fiscalYearStart = (fiscalYear: number) => `${fiscalYear - 1}-10-01`;
+
+/** Whole months from one `YYYY-MM` to another. */
+export function monthsBetween(from: string, to: string): number {
+  return (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7));
+}
+
+export interface FiscalYearFreshness {
+  in_effect_fiscal_year: number;
+  in_effect_since: string;
+  /** True when the published fiscal year is older than the one in effect. */
+  behind: boolean;
+}
+
+export function fiscalYearFreshness(published: number, buildDate: string): FiscalYearFreshness {
+  const inEffect = fiscalYearInEffect(buildDate);
+  return { in_effect_fiscal_year: inEffect, in_effect_since: fiscalYearStart(inEffect), behind: published < inEffect };
+}
+
+export interface MonthFreshness {
+  /** Whole months from the latest month published to the month of the build. */
+  months_behind: number;
+  /** True when that is more than three months: Zillow publishes each month's index by the middle of the next. */
+  behind: boolean;
+}
+
+export function monthFreshness(latestMonth: string, buildDate: string): MonthFreshness {
+  const months = monthsBetween(latestMonth, buildDate.slice(0, 7));
+  return { months_behind: months, behind: months > ZORI_BEHIND_MONTHS };
+}
+
+const longDate = (date: string) => `${Number(date.slice(8, 10))} ${monthName(date.slice(0, 7))}`;
+
+/**
+ * The plain sentences that say the data is older than it should be on the build date: the pages,
+ * llms.txt, meta.json, the build report and the agent server all show these.
+ */
+export function stalenessNotices(v: { safmrFiscalYear: number; safmr: FiscalYearFreshness; zoriMonth: string | null; zori: MonthFreshness | null }): string[] {
+  const notices: string[] = [];
+  if (v.safmr.behind) {
+    notices.push(`FY${v.safmr.in_effect_fiscal_year} Fair Market Rents took effect on ${longDate(v.safmr.in_effect_since)}; this site still shows FY${v.safmrFiscalYear}.`);
+  }
+  if (v.zoriMonth && v.zori?.behind) {
+    notices.push(`The market rent index ends in ${monthName(v.zoriMonth)}, ${v.zori.months_behind} months before this data was published; rents have likely moved since.`);
+  }
+  return notices;
+}

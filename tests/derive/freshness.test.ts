@@ -1,0 +1,67 @@
+// How current the data is against the build date: the rules, then a real build on the day HUD's FY2027 was in effect.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { fiscalYearFreshness, fiscalYearInEffect, monthFreshness, stalenessNotices } from '../../src/lib/derive/freshness.ts';
+import { runBuild } from '../helpers/build.ts';
+
+describe('the fiscal year in effect and the age of the market rent', () => {
+  it('FY N runs from 1 October of N-1', () => {
+    expect(fiscalYearInEffect('2026-09-30')).toBe(2026);
+    expect(fiscalYearInEffect('2026-10-01')).toBe(2027);
+    expect(fiscalYearInEffect('2026-11-22')).toBe(2027);
+    expect(fiscalYearInEffect('2026-01-01')).toBe(2026);
+    expect(fiscalYearFreshness(2026, '2026-11-22')).toEqual({ in_effect_fiscal_year: 2027, in_effect_since: '2026-10-01', behind: true });
+    expect(fiscalYearFreshness(2026, '2026-01-01')).toEqual({ in_effect_fiscal_year: 2026, in_effect_since: '2025-10-01', behind: false });
+  });
+
+  it('the market rent index is behind after more than three months', () => {
+    expect(monthFreshness('2026-08', '2026-11-22')).toEqual({ months_behind: 3, behind: false });
+    expect(monthFreshness('2026-07', '2026-11-22')).toEqual({ months_behind: 4, behind: true });
+    expect(monthFreshness('2023-10', '2026-01-01')).toEqual({ months_behind: 27, behind: true });
+  });
+
+  it('says so in plain sentences, and says nothing when current', () => {
+    expect(stalenessNotices({ safmrFiscalYear: 2026, safmr: fiscalYearFreshness(2026, '2026-11-22'), zoriMonth: '2026-10', zori: monthFreshness('2026-10', '2026-11-22') })).toEqual([
+      'FY2027 Fair Market Rents took effect on 1 October 2026; this site still shows FY2026.',
+    ]);
+    expect(stalenessNotices({ safmrFiscalYear: 2027, safmr: fiscalYearFreshness(2027, '2026-11-22'), zoriMonth: '2023-10', zori: monthFreshness('2023-10', '2026-11-22') })).toEqual([
+      'The market rent index ends in October 2023, 37 months before this data was published; rents have likely moved since.',
+    ]);
+    expect(stalenessNotices({ safmrFiscalYear: 2027, safmr: fiscalYearFreshness(2027, '2026-11-22'), zoriMonth: '2026-10', zori: monthFreshness('2026-10', '2026-11-22') })).toEqual([]);
+  });
+});
+
+describe('a build says when its FMR year is no longer in effect', () => {
+  const FMR_NOTICE = 'FY2027 Fair Market Rents took effect on 1 October 2026; this site still shows FY2026.';
+
+  it('built on 2026-11-22 from sources that stop at FY2026: the report, meta.json, llms.txt and the home, ZIP and section-8 pages say so', async () => {
+    const scratch = await mkdtemp(join(tmpdir(), 'mnrent-fresh-'));
+    try {
+      const outDir = join(scratch, 'site');
+      const run = await runBuild({ outDir, epoch: String(Date.UTC(2026, 10, 22) / 1000) });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain(`    - ${FMR_NOTICE}`);
+      const meta = JSON.parse(await readFile(join(outDir, 'api/v1/meta.json'), 'utf8')) as { notices: string[]; vintages: { hud_safmr: object } };
+      expect(meta.notices).toContain(FMR_NOTICE);
+      expect(meta.vintages.hud_safmr).toMatchObject({ latest_fiscal_year: 2026, in_effect_fiscal_year: 2027, in_effect_since: '2026-10-01', behind: true });
+      expect(await readFile(join(outDir, 'llms.txt'), 'utf8')).toContain(FMR_NOTICE);
+      for (const page of ['index.html', 'zip/55104/index.html', 'section-8/index.html']) {
+        expect(await readFile(join(outDir, page), 'utf8'), page).toContain(FMR_NOTICE);
+      }
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('built on 2026-01-01 (the reference build): FY2026 is in effect, and no page says otherwise', async () => {
+    const site = inject('builtSite');
+    const meta = JSON.parse(await readFile(join(site, 'api/v1/meta.json'), 'utf8')) as { notices: string[]; vintages: { hud_safmr: object } };
+    expect(meta.vintages.hud_safmr).toMatchObject({ in_effect_fiscal_year: 2026, behind: false });
+    expect(meta.notices.some((n) => n.includes('Fair Market Rents took effect'))).toBe(false);
+    for (const page of ['index.html', 'zip/55104/index.html', 'section-8/index.html']) {
+      expect(await readFile(join(site, page), 'utf8'), page).not.toContain('Fair Market Rents took effect');
+    }
+  });
+});
