@@ -49,6 +49,7 @@ function options(sourcesDir: string, extra: Partial<FetchOptions> = {}): FetchOp
     retries: 2,
     backoffMs: 10,
     now: () => new Date('2026-01-15T12:00:00Z'),
+    asOf: '2026-01-15',
     progress: quiet,
     ...extra,
   };

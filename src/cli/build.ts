@@ -98,7 +98,8 @@ async function main(): Promise<number> {
     const files = await countFiles(staging);
     await swapIn(staging, outDir);
     const { counts } = dataset.metaRecord;
-    const warnings = [...accepted, ...dataset.warnings];
+    // How current the data is comes first: it is what a maintainer must act on (run data:fetch).
+    const warnings = [...dataset.metaRecord.notices, ...accepted, ...dataset.warnings];
     log('');
     log('Build report');
     log(`  ZIP codes ${counts.zips}, counties ${counts.counties}, with market rent ${counts.zips_with_market_rent}, with census rent ${counts.zips_with_census_rent}, section-8 rows ${counts.section_8_rows}`);

@@ -5,12 +5,22 @@ import { parseArgs } from 'node:util';
 import { fetchSources } from '../lib/fetch/fetch-sources.ts';
 import { readManifest } from '../lib/fetch/manifest.ts';
 import { progressFor } from '../lib/fetch/progress.ts';
+import { generationTime } from '../lib/dataset.ts';
 import { DATASETS } from '../lib/sources/read-sources.ts';
 import { MINNESOTA } from '../lib/state.ts';
 import { runCommand, UsageError } from './command.ts';
 
 const USAGE =
-  'usage: npm run data:fetch -- [--sources DIR] [--manifest FILE] [--mirror URL] [--only DATASET...] [--missing] [--timeout SECONDS] [--deadline SECONDS] [--retries N] [--accept-changes]';
+  'usage: npm run data:fetch -- [--sources DIR] [--manifest FILE] [--mirror URL] [--only DATASET...] [--missing] [--timeout SECONDS] [--deadline SECONDS] [--retries N] [--accept-changes] [--as-of YYYY-MM-DD]';
+
+/** `--as-of`, else the date of SOURCE_DATE_EPOCH, else today (UTC): the releases current on that day are fetched. */
+function asOfDate(given: string | undefined): string {
+  if (given !== undefined) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(given) || Number.isNaN(Date.parse(`${given}T00:00:00Z`))) throw new UsageError(`--as-of ${given} is not a date (YYYY-MM-DD)`);
+    return given;
+  }
+  return generationTime(process.env.SOURCE_DATE_EPOCH).slice(0, 10);
+}
 
 function parseCommandLine(argv: string[]) {
   let parsed: ReturnType<typeof parseArgs<{ options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>; allowPositionals: true }>>;
@@ -28,6 +38,7 @@ function parseCommandLine(argv: string[]) {
         deadline: { type: 'string' },
         retries: { type: 'string' },
         'accept-changes': { type: 'boolean' },
+        'as-of': { type: 'string' },
       },
     });
   } catch (error) {
@@ -56,6 +67,7 @@ function parseCommandLine(argv: string[]) {
     deadlineMs: number('deadline', values.deadline, 15 * 60) * 1000,
     retries: number('retries', values.retries, 3),
     acceptChanges: values['accept-changes'] === true,
+    asOf: asOfDate(values['as-of'] as string | undefined),
   };
 }
 

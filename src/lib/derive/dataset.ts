@@ -215,7 +215,6 @@ export function deriveDataset(sources: SourceData, options: DeriveOptions): Data
   const safmrFreshness = fiscalYearFreshness(latestFy, today);
   const zoriFreshness = monthFreshness(latestZoriMonth, today);
   const notices = stalenessNotices({ safmrFiscalYear: latestFy, safmr: safmrFreshness, zoriMonth: vintage.zoriMonth, zori: zoriFreshness });
-  warnings.unshift(...notices);
   const metaRecord: MetaRecord = {
     counts,
     vintages: {

@@ -22,13 +22,18 @@ export type DownloadResult =
   | { status: 'not-modified' }
   | { status: 'downloaded'; bytes: number; etag: string | null; lastModified: string | null; contentType: string | null; finalUrl: string };
 
-/** A download that failed; `retryable` when trying again might help. */
+/**
+ * A download that failed; `retryable` when trying again might help, `absent` when the publisher
+ * has no such file (a 404 or 410, or an HTML page in its place): a release not posted (yet).
+ */
 export class DownloadError extends Error {
   readonly retryable: boolean;
-  constructor(message: string, retryable: boolean) {
+  readonly absent: boolean;
+  constructor(message: string, retryable: boolean, absent = false) {
     super(message);
     this.name = 'DownloadError';
     this.retryable = retryable;
+    this.absent = absent;
   }
 }
 
@@ -64,7 +69,7 @@ async function attempt(url: string, dest: string, options: DownloadOptions, dead
     if (response.status === 304) return { status: 'not-modified' };
     if (!response.ok || !response.body) {
       await response.body?.cancel();
-      throw new DownloadError(`HTTP ${response.status} ${response.statusText}`.trim(), response.status >= 500 || response.status === 429);
+      throw new DownloadError(`HTTP ${response.status} ${response.statusText}`.trim(), response.status >= 500 || response.status === 429, response.status === 404 || response.status === 410);
     }
     const lengthHeader = response.headers.get('content-length');
     const total = lengthHeader === null || response.headers.get('content-encoding') ? undefined : Number(lengthHeader);

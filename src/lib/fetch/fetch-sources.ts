@@ -13,8 +13,9 @@ import { dateLimits } from '../sources/plausible.ts';
 import { datasetFiles, parseSourceFile, rowsForState, type DatasetFolder, type ScopeOfRead } from '../sources/read-sources.ts';
 import type { StateScope } from '../state.ts';
 import { download, DownloadError } from './download.ts';
-import type { Manifest, ManifestEntry } from './manifest.ts';
+import type { Manifest, ManifestEntry, SourceEntry } from './manifest.ts';
 import type { Progress } from './progress.ts';
+import { releasesOf, type Release } from './releases.ts';
 
 export interface FetchOptions {
   sourcesDir: string;
@@ -35,10 +36,13 @@ export interface FetchOptions {
   acceptChanges?: boolean;
   backoffMs: number;
   now: () => Date;
+  /** The date (`YYYY-MM-DD`) whose releases are fetched: what was current then. */
+  asOf: string;
   progress: Progress;
 }
 
-export type Outcome = 'downloaded' | 'unchanged' | 'skipped' | 'failed';
+/** `absent`: the publisher has no such file; a release rule then tries its next candidate. */
+export type Outcome = 'downloaded' | 'unchanged' | 'skipped' | 'failed' | 'absent';
 
 export interface FileResult {
   key: string;
@@ -50,7 +54,7 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 const exists = (path: string) => stat(path).then(() => true, () => false);
 
 /** Why an entry is not fetched this time, or undefined to fetch it. */
-async function skipReason(entry: ManifestEntry, options: FetchOptions, active: ManifestEntry[]): Promise<string | undefined> {
+async function skipReason(entry: ManifestEntry, options: FetchOptions, active: readonly ManifestEntry[]): Promise<string | undefined> {
   if (options.only && !options.only.includes(entry.dataset)) return 'not asked for (--only)';
   if (entry.when_env && !options.env[entry.when_env]) return `${entry.when_env} is not set`;
   if (active.some((other) => other.dataset === entry.dataset && other.instead_of === entry.file)) return 'replaced by the entry that uses credentials';
@@ -58,7 +62,7 @@ async function skipReason(entry: ManifestEntry, options: FetchOptions, active: M
   return undefined;
 }
 
-function requestFor(entry: ManifestEntry, options: FetchOptions): { url: string; headers: Record<string, string>; missingCredential?: string } {
+function requestFor(entry: SourceEntry, options: FetchOptions): { url: string; headers: Record<string, string>; missingCredential?: string } {
   if (options.mirror) return { url: `${options.mirror.replace(/\/+$/, '')}/${entry.dataset}/${encodeURIComponent(entry.file)}`, headers: {} };
   const headers: Record<string, string> = { 'user-agent': 'mnrent-data-fetch/1.0' };
   if (!entry.auth) return { url: entry.url, headers };
@@ -88,9 +92,9 @@ function unpack(archive: Uint8Array, member: string): Uint8Array {
  * the state, and no large drop against the copy it would replace (a download cut at a row boundary
  * is well-formed, and only the count gives it away).
  */
-async function checkDownload(entry: ManifestEntry, finalPath: string, bytes: Buffer, hasCopy: boolean, options: FetchOptions): Promise<void> {
+async function checkDownload(entry: SourceEntry, finalPath: string, bytes: Buffer, hasCopy: boolean, options: FetchOptions): Promise<void> {
   const dataset = entry.dataset as DatasetFolder;
-  const scope: ScopeOfRead = { state: options.state, limits: dateLimits(options.now().toISOString()) };
+  const scope: ScopeOfRead = { state: options.state, limits: dateLimits(options.asOf) };
   let rows: number;
   try {
     rows = rowsForState(dataset, await parseSourceFile(dataset, finalPath, bytes, scope));
@@ -114,7 +118,7 @@ async function checkDownload(entry: ManifestEntry, finalPath: string, bytes: Buf
   if (drop) throw new DownloadError(`the download has ${rows} rows for ${options.state.name}, the copy in place ${before} ${drop}; if the change is real, run again with --accept-changes`, false);
 }
 
-async function fetchOne(entry: ManifestEntry, options: FetchOptions, lock: Map<string, LockEntry>): Promise<FileResult> {
+async function fetchOne(entry: SourceEntry, options: FetchOptions, lock: Map<string, LockEntry>): Promise<FileResult> {
   const key = `${entry.dataset}/${entry.file}`;
   const dir = join(options.sourcesDir, entry.dataset);
   const finalPath = join(dir, entry.file);
@@ -153,7 +157,7 @@ async function fetchOne(entry: ManifestEntry, options: FetchOptions, lock: Map<s
       return { key, outcome: 'unchanged', detail: 'not modified since the last download' };
     }
     if (/text\/html/i.test(result.contentType ?? '') && entry.format !== 'html') {
-      throw new DownloadError(`got an HTML page (${result.finalUrl}) instead of ${entry.format}: the publisher may want a login or a key`, false);
+      throw new DownloadError(`got an HTML page (${result.finalUrl}) instead of ${entry.format}: the publisher may want a login or a key`, false, true);
     }
     const archive = await readFile(temp);
     const unpackFrom = options.mirror ? undefined : entry.unpack;
@@ -185,7 +189,7 @@ async function fetchOne(entry: ManifestEntry, options: FetchOptions, lock: Map<s
     const reason = error instanceof Error ? error.message : String(error);
     const kept = current ? ' The previous copy is kept.' : '';
     progress.finish(`FAILED: ${reason}`);
-    return { key, outcome: 'failed', detail: `could not download ${request.url.replace(/([?&]key=)[^&]+/, '$1…')}: ${reason}.${kept} ${byHand}` };
+    return { key, outcome: error instanceof DownloadError && error.absent ? 'absent' : 'failed', detail: `could not download ${request.url.replace(/([?&]key=)[^&]+/, '$1…')}: ${reason}.${kept} ${byHand}` };
   } finally {
     await rm(temp, { force: true });
     await rm(unpacked, { force: true });
@@ -195,24 +199,100 @@ async function fetchOne(entry: ManifestEntry, options: FetchOptions, lock: Map<s
 /** Temporary files of a fetch that was stopped: `.<file>.download-<pid>`, `.<file>.unpacked-<pid>`. */
 const LEFTOVER = /^\..+\.(?:download|unpacked)-(\d+)$/;
 
+/** Whether the publisher has posted a file (a HEAD request): for the coming fiscal year, which is looked for, not taken. */
+async function isPosted(entry: SourceEntry, options: FetchOptions): Promise<boolean> {
+  const { url, headers } = requestFor(entry, options);
+  try {
+    const response = await fetch(url, { method: 'HEAD', headers, redirect: 'follow', signal: AbortSignal.timeout(options.idleTimeoutMs) });
+    return response.ok && !/text\/html/i.test(response.headers.get('content-type') ?? '');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * One release: its candidates in order until the publisher has one. The first that exists is
+ * taken (downloaded or unchanged) or fails; a release none of whose files exist fails when it is
+ * required, and is reported otherwise. Files of the same release that the taken one supersedes
+ * (the original of a revised year, an older ACS year) are removed only after it was accepted.
+ */
+async function fetchRelease(release: Release, options: FetchOptions, lock: Map<string, LockEntry>, discovery: Discovery[]): Promise<FileResult> {
+  const tried: Discovery['tried'] = [];
+  const record = (took: string | null) => discovery.push({ dataset: release.dataset, release: release.label, as_of: options.asOf, tried, took });
+  const key = `${release.dataset}/${release.label}`;
+  if (release.coming) {
+    for (const candidate of release.candidates) {
+      const posted = await isPosted(candidate, options);
+      tried.push({ file: candidate.file, outcome: posted ? 'posted' : 'absent' });
+      if (posted) {
+        record(null);
+        return { key, outcome: 'skipped', detail: `${release.label} is posted (${candidate.file}); it is taken once it takes effect on 1 October` };
+      }
+    }
+    record(null);
+    return { key, outcome: 'skipped', detail: `${release.label} is not posted yet` };
+  }
+  let absent: FileResult | undefined;
+  for (const [index, candidate] of release.candidates.entries()) {
+    const result = await fetchOne(candidate, options, lock);
+    tried.push({ file: candidate.file, outcome: result.outcome });
+    if (result.outcome === 'absent') {
+      absent = result;
+      continue;
+    }
+    if (result.outcome === 'downloaded' || result.outcome === 'unchanged') {
+      record(candidate.file);
+      for (const superseded of release.candidates.slice(index + 1)) {
+        const path = join(options.sourcesDir, superseded.dataset, superseded.file);
+        if (superseded.file === candidate.file || !(await exists(path))) continue;
+        await rm(path, { force: true });
+        lock.delete(`${superseded.dataset}/${superseded.file}`);
+        options.progress.note(`removed ${superseded.dataset}/${superseded.file}: ${candidate.file} replaces it`);
+      }
+    } else {
+      record(null);
+    }
+    return result;
+  }
+  record(null);
+  const names = release.candidates.map((c) => c.file).join(', ');
+  if (!release.required) return { key, outcome: 'skipped', detail: `${release.label} is not posted yet (tried ${names}); the year before is the newest` };
+  if (release.candidates.length === 1 && absent) return { ...absent, outcome: 'failed' };
+  return { key, outcome: 'failed', detail: `the publisher has none of ${names} (404 or an HTML page)${absent ? `; the last: ${absent.detail}` : ''}` };
+}
+
+/** What one run tried for one release, and what it took: kept in the lockfile. */
+export interface Discovery {
+  dataset: string;
+  release: string;
+  as_of: string;
+  tried: { file: string; outcome: Outcome | 'posted' }[];
+  took: string | null;
+}
+
 export async function fetchSources(options: FetchOptions): Promise<FileResult[]> {
   await mkdir(options.sourcesDir, { recursive: true });
   for (const dataset of new Set(options.manifest.sources.map((e) => e.dataset))) {
     for (const name of await removeLeftovers(join(options.sourcesDir, dataset), LEFTOVER)) options.progress.note(`removed ${dataset}/${name}, left by a fetch that was stopped`);
   }
   const lock = new Map(Object.entries((await readLockfile(options.sourcesDir)).files));
+  const discovery: Discovery[] = [];
+  const save = () => writeLockfile(options.sourcesDir, { files: Object.fromEntries(lock), discovery });
   const active = options.manifest.sources.filter((e) => !e.when_env || options.env[e.when_env]);
   const results: FileResult[] = [];
   for (const entry of options.manifest.sources) {
     const reason = await skipReason(entry, options, active);
     if (reason) {
-      results.push({ key: `${entry.dataset}/${entry.file}`, outcome: 'skipped', detail: reason });
+      results.push({ key: `${entry.dataset}/${String(entry.file)}`, outcome: 'skipped', detail: reason });
       continue;
     }
-    const result = await fetchOne(entry, options, lock);
-    results.push(result);
-    // Written after every file, so what succeeded stays recorded whatever happens next.
-    if (result.outcome === 'downloaded') await writeLockfile(options.sourcesDir, { files: Object.fromEntries(lock) });
+    for (const release of releasesOf(entry, options.asOf)) {
+      const result = await fetchRelease(release, options, lock, discovery);
+      results.push(result);
+      // Written after every file, so what succeeded stays recorded whatever happens next.
+      if (result.outcome === 'downloaded') await save();
+    }
   }
+  await save();
   return results;
 }

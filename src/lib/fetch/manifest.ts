@@ -6,12 +6,30 @@ import { DATASETS } from '../sources/read-sources.ts';
 
 const datasetFolder = z.enum(Object.values(DATASETS) as [string, ...string[]]);
 
+const fileName = z.string().regex(/^[^/\\]+$/, 'a file name, not a path');
+
+/** How a publisher names its releases; with one, `file` and `url` are templates (`{YYYY}`, `{YY}`, `{file}`). */
+export const ReleaseRule = z
+  .object({
+    /** `fiscal_year`: HUD's federal fiscal years (FY N runs from 1 October of N-1). `year`: a calendar release year. */
+    by: z.enum(['fiscal_year', 'year']),
+    /** Fiscal years: the oldest one the history needs; every year from it to the one in effect is fetched. */
+    first: z.int().min(1990).optional(),
+    /** Years between a release's year and the year it comes out (the ACS 5-year for 2024 is out in late 2025: 1). */
+    lag: z.int().min(0).max(5).default(0),
+    /** How many years to fall back when the newest is not published yet. */
+    fallback: z.int().min(0).max(10).default(3),
+  })
+  .strict();
+export type ReleaseRule = z.infer<typeof ReleaseRule>;
+
 export const ManifestEntry = z
   .object({
     dataset: datasetFolder,
-    /** Local file name inside the dataset folder. */
-    file: z.string().regex(/^[^/\\]+$/, 'a file name, not a path'),
-    url: z.url(),
+    /** Local file name inside the dataset folder; with a release rule, templates, the preferred first (a revised file before the original). */
+    file: z.union([fileName, z.array(fileName).min(1)]),
+    url: z.string().regex(/^https?:\/\//, 'an http(s) URL'),
+    release: ReleaseRule.optional(),
     format: z.string(),
     licence: z.string(),
     /** A zip archive: keep this member of it, saved as `file`. */
@@ -25,8 +43,12 @@ export const ManifestEntry = z
     /** How to get the file by hand when it cannot be downloaded (no credentials). */
     manual: z.string().optional(),
   })
-  .strict();
+  .strict()
+  .refine((e) => e.release !== undefined || typeof e.file === 'string', { message: 'several file names need a release rule', path: ['file'] });
 export type ManifestEntry = z.infer<typeof ManifestEntry>;
+
+/** One concrete file to fetch: a manifest entry without a rule, or one candidate of a release. */
+export type SourceEntry = Omit<ManifestEntry, 'file' | 'release'> & { file: string };
 
 export const Manifest = z.object({ $comment: z.string().optional(), sources: z.array(ManifestEntry).min(1) }).strict();
 export type Manifest = z.infer<typeof Manifest>;

@@ -22,8 +22,19 @@ export const LockEntry = z
   .strict();
 export type LockEntry = z.infer<typeof LockEntry>;
 
+/** What the last run of data:fetch tried for each release and what it took (`took` null: nothing). */
+export const DiscoveryRecord = z
+  .object({
+    dataset: z.string(),
+    release: z.string(),
+    as_of: z.iso.date(),
+    tried: z.array(z.object({ file: z.string(), outcome: z.string() }).strict()),
+    took: z.string().nullable(),
+  })
+  .strict();
+
 /** Entries keyed by the file's path inside the sources folder (`geonames/US.txt`), sorted. */
-export const Lockfile = z.object({ files: z.record(z.string(), LockEntry) }).strict();
+export const Lockfile = z.object({ files: z.record(z.string(), LockEntry), discovery: z.array(DiscoveryRecord).optional() }).strict();
 export type Lockfile = z.infer<typeof Lockfile>;
 
 export async function readLockfile(sourcesDir: string): Promise<Lockfile> {
@@ -53,6 +64,6 @@ export async function writeLockfile(sourcesDir: string, lock: Lockfile): Promise
   const sorted = Object.fromEntries(Object.entries(lock.files).sort(([a], [b]) => compareCodePoints(a, b)));
   const path = join(sourcesDir, LOCKFILE_NAME);
   const temp = `${path}.tmp-${process.pid}`;
-  await writeFile(temp, `${JSON.stringify({ files: sorted }, null, 2)}\n`);
+  await writeFile(temp, `${JSON.stringify({ files: sorted, ...(lock.discovery ? { discovery: lock.discovery } : {}) }, null, 2)}\n`);
   await rename(temp, path);
 }
