@@ -20,7 +20,7 @@ export interface SourceServer {
   url: string;
   /** Faults for the next requests of a path, used up one request at a time. */
   fail(path: string, ...faults: Fault[]): void;
-  requests: { path: string; headers: IncomingHttpHeaders }[];
+  requests: { path: string; method: string; headers: IncomingHttpHeaders }[];
   close(): Promise<void>;
 }
 
@@ -36,7 +36,7 @@ export async function startSourceServer(root = SHARED_SOURCES): Promise<SourceSe
   };
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    requests.push({ path, headers: req.headers });
+    requests.push({ path, method: req.method ?? 'GET', headers: req.headers });
     const fault = faults.get(path)?.shift();
     if (path === '/login.html' || fault?.kind === 'html') {
       return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>Sign in</title><p>Please sign in.</p>');
