@@ -2,7 +2,7 @@
 import { defineConfig } from 'astro/config';
 import sitemap from '@astrojs/sitemap';
 import { CONTRACT_HEADERS } from './src/lib/serve/headers.ts';
-import { sitemapLastmod } from './src/lib/sitemap.ts';
+import { sitemapLastmod } from './src/lib/publication/sitemap.ts';
 
 /** Where the site is published; `npm run build -- --site URL` overrides it. */
 export const DEFAULT_SITE = 'https://mnrent.example.org';

@@ -11,6 +11,7 @@ import type { Manifest, ManifestEntry } from '../src/lib/fetch/manifest.ts';
 import { readManifest } from '../src/lib/fetch/manifest.ts';
 import type { Progress } from '../src/lib/fetch/progress.ts';
 import { readLockfile } from '../src/lib/sources/lockfile.ts';
+import type { DatasetFolder } from '../src/lib/sources/registry.ts';
 import { MINNESOTA } from '../src/lib/state.ts';
 import { runBuild } from './helpers/build.ts';
 import { PROJECT_ROOT, SHARED_SOURCES, source } from './helpers/paths.ts';
@@ -29,7 +30,7 @@ async function manifestForShared(): Promise<Manifest> {
   const sources: ManifestEntry[] = [];
   for (const dataset of (await readdir(SHARED_SOURCES)).sort()) {
     for (const file of (await readdir(join(SHARED_SOURCES, dataset))).sort()) {
-      sources.push({ dataset, file, url: `https://publisher.invalid/${dataset}/${file}`, format: file.split('.').pop() as string, licence: 'see PROVENANCE.md' });
+      sources.push({ dataset: dataset as DatasetFolder, file, url: `https://publisher.invalid/${dataset}/${file}`, format: file.split('.').pop() as string, licence: 'see PROVENANCE.md' });
     }
   }
   return { sources };

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import astroConfig from '../astro.config.mjs';
-import { problemPath } from '../src/lib/problems.ts';
+import { problemPath } from '../src/lib/publication/problems.ts';
 import { CONTRACT_HEADERS } from '../src/lib/serve/headers.ts';
 import { SHIPPED_CONF, serverBlock } from '../src/lib/serve/nginx.ts';
 import { PROJECT_ROOT } from './helpers/paths.ts';

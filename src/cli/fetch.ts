@@ -6,7 +6,7 @@ import { fetchSources } from '../lib/fetch/fetch-sources.ts';
 import { readManifest } from '../lib/fetch/manifest.ts';
 import { progressFor } from '../lib/fetch/progress.ts';
 import { generationTime } from '../lib/dataset.ts';
-import { DATASETS } from '../lib/sources/read-sources.ts';
+import { DATASET_FOLDERS } from '../lib/sources/registry.ts';
 import { MINNESOTA } from '../lib/state.ts';
 import { runCommand, UsageError } from './command.ts';
 
@@ -48,7 +48,7 @@ function parseCommandLine(argv: string[]) {
   // `--only a b` and `--only a,b` both name several datasets.
   const only = values.only === undefined ? undefined : [...(values.only as string[]), ...positionals].flatMap((s) => s.split(',')).filter(Boolean);
   if (!only && positionals.length > 0) throw new UsageError(`unexpected ${positionals.join(' ')}\n${USAGE}`);
-  const known = Object.values(DATASETS) as string[];
+  const known: readonly string[] = DATASET_FOLDERS;
   for (const d of only ?? []) if (!known.includes(d)) throw new UsageError(`--only ${d}: not a dataset (${known.join(', ')})`);
   const number = (name: string, value: unknown, fallback: number) => {
     if (value === undefined) return fallback;

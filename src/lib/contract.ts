@@ -5,8 +5,12 @@ import { z } from 'zod';
 /** The named public shapes; openapi.json's `components.schemas` is generated from this registry. */
 export const contractRegistry = z.registry<{ id: string; description?: string }>();
 
-const zip = z.string().regex(/^[0-9]{5}$/).describe('Five-digit ZIP code');
-const slug = z.string().regex(/^[a-z0-9-]+$/).describe('County slug: lowercase name, non-alphanumeric runs collapsed to one hyphen');
+/** The two path values of the API; their patterns are written here only (fields, parameters, agent tools). */
+export const ZipCode = z.string().regex(/^[0-9]{5}$/);
+export const CountySlug = z.string().regex(/^[a-z0-9-]+$/);
+
+const zip = ZipCode.describe('Five-digit ZIP code');
+const slug = CountySlug.describe('County slug: lowercase name, non-alphanumeric runs collapsed to one hyphen');
 const month = z.string().regex(/^[0-9]{4}-(0[1-9]|1[0-2])$/).describe('Month, YYYY-MM');
 const pageUrl = z.url().describe("Absolute URL of the resource's page for people");
 const lastmod = z.iso.date().describe('UTC date (YYYY-MM-DD) of the build in which this resource last changed');
@@ -225,7 +229,7 @@ export const SectionEight = z
   .strict()
   .register(contractRegistry, { id: 'SectionEight', description: 'ZIP codes with both a 2-bedroom FMR and a market rent: the voucher spread' });
 
-const sourceFile = z
+export const SourceFile = z
   .object({
     name: z.string().describe('Path inside the sources folder'),
     bytes: z.int().nonnegative(),
@@ -245,21 +249,21 @@ const fiscalYearFreshness = {
 
 export const Vintages = z
   .object({
-    hud_safmr: z.object({ fiscal_years: z.array(z.int()), latest_fiscal_year: z.int(), ...fiscalYearFreshness, files: z.array(sourceFile) }).strict(),
-    hud_fmr: z.object({ fiscal_year: z.int(), ...fiscalYearFreshness, files: z.array(sourceFile) }).strict(),
+    hud_safmr: z.object({ fiscal_years: z.array(z.int()), latest_fiscal_year: z.int(), ...fiscalYearFreshness, files: z.array(SourceFile) }).strict(),
+    hud_fmr: z.object({ fiscal_year: z.int(), ...fiscalYearFreshness, files: z.array(SourceFile) }).strict(),
     zillow_zori: z
       .object({
         first_month: month.nullable(),
         latest_month: month,
         months_behind: z.int().describe('Whole months from latest_month to the month of the build'),
         behind: z.boolean().describe('True when months_behind is more than 3'),
-        files: z.array(sourceFile),
+        files: z.array(SourceFile),
       })
       .strict(),
-    census_acs: z.object({ vintage: z.string(), table: z.literal('B25064'), files: z.array(sourceFile) }).strict(),
-    hud_usps_crosswalk: z.object({ quarter: z.string().nullable(), files: z.array(sourceFile) }).strict(),
-    geonames: z.object({ files: z.array(sourceFile) }).strict(),
-    census_gazetteer: z.object({ files: z.array(sourceFile) }).strict(),
+    census_acs: z.object({ vintage: z.string(), table: z.literal('B25064'), files: z.array(SourceFile) }).strict(),
+    hud_usps_crosswalk: z.object({ quarter: z.string().nullable(), files: z.array(SourceFile) }).strict(),
+    geonames: z.object({ files: z.array(SourceFile) }).strict(),
+    census_gazetteer: z.object({ files: z.array(SourceFile) }).strict(),
   })
   .strict()
   .register(contractRegistry, { id: 'Vintages', description: 'Per source: what was read (years, months, periods, files and their sha256)' });
@@ -306,6 +310,68 @@ export const Problem = z
   })
   .register(contractRegistry, { id: 'Problem', description: 'RFC 9457 problem details, for 404 under /api/' });
 
+/**
+ * The endpoint table: what `meta.json` lists, what openapi.json describes, what routes fill in.
+ * `response` is the registered schema of the answer; `parameter` the path value, if any.
+ */
+export const ENDPOINTS = [
+  {
+    operation_id: 'listZips',
+    method: 'GET',
+    path: '/api/v1/index.json',
+    summary: 'Every published ZIP code with its latest FMR, market rent and voucher spread',
+    response: ZipIndex,
+  },
+  {
+    operation_id: 'getZip',
+    method: 'GET',
+    path: '/api/v1/zip/{zip}.json',
+    summary: 'One ZIP code: FMR by fiscal year, monthly market rent, census rent, spread and nearby ZIPs',
+    response: ZipDetail,
+    parameter: { name: 'zip', description: 'Five-digit ZIP code', schema: ZipCode, example: '55104' },
+  },
+  {
+    operation_id: 'getCounty',
+    method: 'GET',
+    path: '/api/v1/county/{slug}.json',
+    summary: 'One county: medians and its ZIP codes',
+    response: CountyDetail,
+    parameter: {
+      name: 'slug',
+      description: 'County slug: lowercase county name with each run of non-alphanumeric characters collapsed to one hyphen (St. Louis → st-louis)',
+      schema: CountySlug,
+      example: 'st-louis',
+    },
+  },
+  {
+    operation_id: 'getSectionEight',
+    method: 'GET',
+    path: '/api/v1/section-8.json',
+    summary: 'The voucher spread: ZIP codes with both a 2-bedroom FMR and a market rent',
+    response: SectionEight,
+  },
+  {
+    operation_id: 'getMeta',
+    method: 'GET',
+    path: '/api/v1/meta.json',
+    summary: 'Counts, source vintages and endpoints; poll meta.generated_at for changes',
+    response: MetaDoc,
+  },
+] as const satisfies readonly (EndpointInfo & { response: z.ZodType; parameter?: { name: string; description: string; schema: z.ZodString; example: string } })[];
+
+export type OperationId = (typeof ENDPOINTS)[number]['operation_id'];
+
+/** The path of an endpoint with its `{parameter}` filled in: `apiPath('getZip', { zip: '55104' })`. */
+export function apiPath(operationId: OperationId, parameters: Record<string, string> = {}): string {
+  const endpoint = ENDPOINTS.find((e) => e.operation_id === operationId);
+  if (!endpoint) throw new Error(`no endpoint ${operationId}`);
+  return endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = parameters[name];
+    if (value === undefined) throw new Error(`${operationId} needs {${name}}`);
+    return value;
+  });
+}
+
 export type Meta = z.infer<typeof Meta>;
 export type BedroomRents = z.infer<typeof BedroomRents>;
 export type ZoriLatest = z.infer<typeof ZoriLatest>;
@@ -319,6 +385,10 @@ export type SectionEightRecord = z.infer<typeof SectionEightRecord>;
 export type SectionEightRow = z.infer<typeof SectionEightRow>;
 export type MetaRecord = z.infer<typeof MetaRecord>;
 export type Vintages = z.infer<typeof Vintages>;
+export type SourceFile = z.infer<typeof SourceFile>;
+export type EndpointInfo = z.infer<typeof EndpointInfo>;
+export type CountyMedians = z.infer<typeof CountyMedians>;
+export type Coordinates = z.infer<typeof Coordinates>;
 export type MetaDoc = z.infer<typeof MetaDoc>;
 export type ZipIndex = z.infer<typeof ZipIndex>;
 export type SectionEight = z.infer<typeof SectionEight>;

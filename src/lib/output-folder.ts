@@ -5,7 +5,7 @@ import { existsSync, readFileSync, unlinkSync } from 'node:fs';
 import { lstat, open, readdir, readFile, realpath, rm, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { ExpectedError } from './errors.ts';
-import { SERVICE_NAME } from './publication.ts';
+import { SERVICE_NAME } from './publication/service.ts';
 
 /** Written into the root of every output folder; its presence says "a build of this project wrote this". */
 export const OUTPUT_MARKER = '.mnrent-output';

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { countyRecords, siteRecord } from '../lib/collections.ts';
 import { textResponse } from '../lib/json.ts';
-import { llmsFullTxt } from '../lib/llms.ts';
+import { llmsFullTxt } from '../lib/publication/llms.ts';
 
 export const GET: APIRoute = async ({ site }) =>
   textResponse(llmsFullTxt({ site: String(site), ...(await siteRecord()) }, await countyRecords()));

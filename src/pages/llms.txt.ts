@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { siteRecord } from '../lib/collections.ts';
 import { textResponse } from '../lib/json.ts';
-import { llmsTxt } from '../lib/llms.ts';
+import { llmsTxt } from '../lib/publication/llms.ts';
 
 export const GET: APIRoute = async ({ site }) => textResponse(llmsTxt({ site: String(site), ...(await siteRecord()) }));

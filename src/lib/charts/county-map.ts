@@ -8,6 +8,7 @@ import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { countySlug } from '../derive/places.ts';
 import { money as dollars } from '../present.ts';
+import { pagePath } from '../publication/routes.ts';
 import { BLUES, NO_DATA, escapeXml } from './svg.ts';
 
 export interface MapCounty {
@@ -77,7 +78,7 @@ export function countyMapSvg(counties: readonly MapCounty[], options: MapOptions
       const value = county?.value ?? null;
       const label = `${name} County: ${value === null ? 'no data' : dollars(value)}`;
       const current = slug === options.highlight;
-      return `<a href="/county/${slug}/" aria-label="${escapeXml(label)}"><path data-county="${slug}" d="${outline.d}" fill="${value === null ? NO_DATA : color(value)}" stroke="${current ? '#d4351c' : '#fff'}" stroke-width="${current ? 3 : 0.6}"><title>${escapeXml(label)}</title></path></a>`;
+      return `<a href="${pagePath.county(slug)}" aria-label="${escapeXml(label)}"><path data-county="${slug}" d="${outline.d}" fill="${value === null ? NO_DATA : color(value)}" stroke="${current ? '#d4351c' : '#fff'}" stroke-width="${current ? 3 : 0.6}"><title>${escapeXml(label)}</title></path></a>`;
     })
     // The highlighted county last, so its outline is drawn over its neighbours'.
     .sort((a, b) => Number(a.includes('stroke="#d4351c"')) - Number(b.includes('stroke="#d4351c"')))

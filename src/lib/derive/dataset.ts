@@ -1,17 +1,31 @@
 // The whole published model from parsed sources: pure, no file system, no clock, no network.
+// deriveDataset is a pipeline of named steps; each step returns contract shapes, created whole.
 import { createHash } from 'node:crypto';
-import { toIndexRow, toSectionEightRow, type CountyRecord, type Meta, type MetaRecord, type SectionEightRecord, type ZipRecord } from '../contract.ts';
+import {
+  ENDPOINTS,
+  toIndexRow,
+  toSectionEightRow,
+  type Coordinates,
+  type CountyRecord,
+  type IndexZip,
+  type Meta,
+  type MetaRecord,
+  type SectionEightRecord,
+  type SectionEightRow,
+  type ZipRecord,
+} from '../contract.ts';
 import { SourceError } from '../errors.ts';
-import { ENDPOINTS, metaBlock, siteUrls, type Vintage } from '../publication.ts';
+import { metaBlock, type Vintage } from '../publication/service.ts';
+import { siteUrls, type SiteUrls } from '../publication/routes.ts';
 import type { SourceData } from '../sources/read-sources.ts';
 import type { StateScope } from '../state.ts';
-import { fmr2YearOverYear, fmrByFiscalYear, fmrHistories } from './fmr.ts';
+import { fmr2YearOverYear, fmrByFiscalYear, fmrHistories, type ZipFmrHistory } from './fmr.ts';
 import { fiscalYearFreshness, monthFreshness, stalenessNotices } from './freshness.ts';
 import { contentFingerprint, lastmodFor, type PreviousResource } from './lastmod.ts';
 import { countyMedians, medianSpreadPct } from './medians.ts';
-import { nearestZips, type Located } from './nearby.ts';
+import { nearestZips } from './nearby.ts';
 import type { GateInput } from './publish-gate.ts';
-import { countySlug, metroArea, placeZip, zipHudAreas } from './places.ts';
+import { countySlug, metroArea, placeZip, zipHudAreas, type ZipPlace } from './places.ts';
 import { areaVoucherSpread, publishZori, voucherSpread, zoriByZip, zoriLagMonths } from './zori.ts';
 
 export interface DeriveOptions {
@@ -46,150 +60,191 @@ const byKey = <T>(items: readonly T[], key: (item: T) => string): Map<string, T[
   return map;
 };
 
-export function deriveDataset(sources: SourceData, options: DeriveOptions): Dataset {
-  const { state, site, generatedAt, previous = new Map() } = options;
-  const urls = siteUrls(site);
-  const today = generatedAt.slice(0, 10);
-  const warnings: string[] = [...sources.warnings];
-  const stamp = <T extends { url: string }>(content: Omit<T, 'lastmod'>): T =>
-    ({ ...content, lastmod: lastmodFor(content, previous.get(content.url), today) }) as unknown as T;
+/** Gives a resource its `lastmod`: the previous build's date when its content is unchanged, else today. */
+type Stamp = (content: { url: string }) => string;
 
-  // Fiscal years and the published ZIPs: those with a row in the latest year.
+interface FiscalYears {
+  histories: Map<string, ZipFmrHistory>;
+  fiscalYears: number[];
+  latest: number;
+  /** The ZIPs with a row in the latest fiscal year: the ones published. */
+  published: { zip: string; history: ZipFmrHistory }[];
+}
+
+function fiscalYearsOf(sources: SourceData, state: StateScope): FiscalYears {
   const histories = fmrHistories(sources.safmr.rows);
   const fiscalYears = [...new Set(sources.safmr.rows.map((r) => r.fiscalYear))].sort((a, b) => a - b);
-  const latestFy = fiscalYears.at(-1);
-  if (latestFy === undefined) throw new SourceError({ file: 'hud_safmr/' }, `no SAFMR rows for ${state.name} ZIP codes in any file`);
-  const publishedZips = [...histories.keys()].filter((zip) => histories.get(zip)?.byYear.has(latestFy)).sort();
-  if (sources.fmr.fiscalYear !== latestFy) {
-    warnings.push(`metro flags come from the FY${sources.fmr.fiscalYear} county FMR file; no FY${latestFy} file was found`);
-  }
+  const latest = fiscalYears.at(-1);
+  if (latest === undefined) throw new SourceError({ file: 'hud_safmr/' }, `no SAFMR rows for ${state.name} ZIP codes in any file`);
+  const published = [...histories]
+    .filter(([, history]) => history.byYear.has(latest))
+    .map(([zip, history]) => ({ zip, history }))
+    .sort((a, b) => (a.zip < b.zip ? -1 : a.zip > b.zip ? 1 : 0));
+  return { histories, fiscalYears, latest, published };
+}
 
-  // Counties: HUD's list for the state; every one gets a file, even without ZIPs.
-  const countyNames = new Map(sources.fmr.counties.map((c) => [c.fips, c.name]));
-  if (countyNames.size === 0) throw new SourceError({ file: sources.fmr.file.name }, `no ${state.code} counties in the county FMR file`);
-  const slugs = new Map<string, string>();
-  for (const { fips, name } of sources.fmr.counties) {
-    const slug = countySlug(name);
-    if (slugs.has(slug)) throw new SourceError({ file: sources.fmr.file.name }, `counties ${slugs.get(slug)} and ${fips} share the slug ${slug}`);
-    slugs.set(slug, fips);
+/** What the sources lack that the build works around: a year's county file, the crosswalk, an area's FMR. */
+function gapsInSources(sources: SourceData, fiscal: FiscalYears): string[] {
+  const warnings: string[] = [];
+  if (sources.fmr.fiscalYear !== fiscal.latest) {
+    warnings.push(`metro flags come from the FY${sources.fmr.fiscalYear} county FMR file; no FY${fiscal.latest} file was found`);
   }
-
-  const crosswalk = byKey(sources.crosswalk?.rows ?? [], (r) => r.zip);
-  const crosswalkName = sources.crosswalk?.file.name ?? 'hud_usps_crosswalk/';
   if (!sources.crosswalk) {
     warnings.push('no HUD-USPS crosswalk in hud_usps_crosswalk/: every ZIP is placed in a county by GeoNames (README, "Sources", says how to get it)');
   }
+  for (const area of new Set(fiscal.published.flatMap(({ history }) => history.areasByYear.get(fiscal.latest) ?? []))) {
+    if (!sources.fmr.areas.has(area)) warnings.push(`HUD area "${area}" is not in the county FMR file: its ZIPs do not list it in hud_areas`);
+  }
+  return warnings;
+}
+
+interface CountyList {
+  /** County name by FIPS code. */
+  names: Map<string, string>;
+  /** FIPS code by slug. */
+  fipsBySlug: Map<string, string>;
+}
+
+/** HUD's county list for the state: every county gets a file, even one without ZIPs; slugs must be unique. */
+function countyListOf(sources: SourceData, state: StateScope): CountyList {
+  const names = new Map(sources.fmr.counties.map((c) => [c.fips, c.name]));
+  if (names.size === 0) throw new SourceError({ file: sources.fmr.file.name }, `no ${state.code} counties in the county FMR file`);
+  const fipsBySlug = new Map<string, string>();
+  for (const { fips, name } of sources.fmr.counties) {
+    const slug = countySlug(name);
+    const other = fipsBySlug.get(slug);
+    if (other !== undefined) throw new SourceError({ file: sources.fmr.file.name }, `counties ${other} and ${fips} share the slug ${slug}`);
+    fipsBySlug.set(slug, fips);
+  }
+  return { names, fipsBySlug };
+}
+
+interface PlacedZip {
+  zip: string;
+  history: ZipFmrHistory;
+  place: ZipPlace;
+  coordinates: Coordinates | null;
+}
+
+/** County, city and a point for every published ZIP: the crosswalk and GeoNames for places, the gazetteer for points. */
+function placeZips(sources: SourceData, state: StateScope, fiscal: FiscalYears, counties: CountyList, warnings: string[]): PlacedZip[] {
+  const crosswalk = byKey(sources.crosswalk?.rows ?? [], (r) => r.zip);
+  const crosswalkName = sources.crosswalk?.file.name ?? 'hud_usps_crosswalk/';
   const geonames = new Map<string, SourceData['geonames']['places'][number]>();
   for (const place of sources.geonames.places) if (!geonames.has(place.zip)) geonames.set(place.zip, place);
   const centroids = new Map(sources.gazetteer.centroids.map((c) => [c.zcta, c]));
-  const zori = zoriByZip(sources.zori.series);
-  const acs = new Map(sources.acs.rents.map((r) => [r.zcta, r]));
-  for (const area of new Set(publishedZips.flatMap((zip) => histories.get(zip)?.areasByYear.get(latestFy) ?? []))) {
-    if (!sources.fmr.areas.has(area)) warnings.push(`HUD area "${area}" is not in the county FMR file: its ZIPs do not list it in hud_areas`);
-  }
-
-  // Coordinates for nearby: the Census centroid, else GeoNames.
-  const coordinates = new Map<string, ZipRecord['coordinates']>();
-  for (const zip of publishedZips) {
+  const coordinatesOf = (zip: string): Coordinates | null => {
     const centroid = centroids.get(zip);
+    if (centroid) return { latitude: centroid.latitude, longitude: centroid.longitude, source: 'census_zcta' };
     const place = geonames.get(zip);
-    if (centroid) coordinates.set(zip, { latitude: centroid.latitude, longitude: centroid.longitude, source: 'census_zcta' });
-    else if (place?.latitude != null && place.longitude != null) coordinates.set(zip, { latitude: place.latitude, longitude: place.longitude, source: 'geonames' });
-    else warnings.push(`ZIP ${zip} has no coordinates in the gazetteer or GeoNames: nearby is empty`);
-  }
-  const located: Located[] = [...coordinates].flatMap(([zip, c]) => (c ? [{ zip, latitude: c.latitude, longitude: c.longitude }] : []));
-  const nearby = nearestZips(located);
-
-  const cities = new Map<string, string>();
-  const zips: ZipRecord[] = publishedZips.map((zip) => {
-    const history = histories.get(zip) as NonNullable<ReturnType<typeof histories.get>>;
-    const place = placeZip(zip, crosswalk.get(zip) ?? [], geonames.get(zip), state.fips, countyNames, crosswalkName);
+    if (place?.latitude != null && place.longitude != null) return { latitude: place.latitude, longitude: place.longitude, source: 'geonames' };
+    warnings.push(`ZIP ${zip} has no coordinates in the gazetteer or GeoNames: nearby is empty`);
+    return null;
+  };
+  // Coordinates first for every ZIP, then places: the order the build report has always listed its warnings in.
+  const coordinates = fiscal.published.map(({ zip }) => coordinatesOf(zip));
+  return fiscal.published.map(({ zip, history }, i) => {
+    const place = placeZip(zip, crosswalk.get(zip) ?? [], geonames.get(zip), state.fips, counties.names, crosswalkName);
     if (sources.crosswalk && !crosswalk.has(zip)) warnings.push(`ZIP ${zip} is not in the crosswalk: county from GeoNames`);
-    cities.set(zip, place.city);
-    const county = countyNames.get(place.countyFips) as string;
-    const fmrByFy = fmrByFiscalYear(history);
-    const fmr = fmrByFy[String(latestFy)] as ZipRecord['fmr'];
-    const published = publishZori(zori.get(zip));
-    const census = acs.get(zip);
-    const hudAreas = zipHudAreas(history.areasByYear.get(latestFy) ?? [], sources.fmr.areaOfCounty.get(place.countyFips), sources.fmr.areas);
-    const areaFmr = hudAreas[0]?.fmr ?? null;
-    const marketRent = published.latest?.rent ?? null;
-    return {
-      zip,
-      city: place.city,
-      county,
-      county_slug: countySlug(county),
-      metro: metroArea(hudAreas),
-      hud_areas: hudAreas,
-      url: urls.zip(zip),
-      lastmod: '',
-      fmr_latest_fy: latestFy,
-      fmr_by_fy: fmrByFy,
-      fmr,
-      fmr2_yoy_pct: fmr2YearOverYear(history, latestFy),
-      zori_monthly: published.monthly,
-      zori_latest: published.latest,
-      acs: census ? { median_gross_rent: census.medianGrossRent, margin_of_error: census.marginOfError, vintage: sources.acs.vintage, table: sources.acs.table } : null,
-      ...voucherSpread(fmr.br2, marketRent),
-      area_fmr: areaFmr,
-      ...areaVoucherSpread(areaFmr?.br2 ?? null, marketRent),
-      zori_lag_months: zoriLagMonths(published.latest?.month, latestFy),
-      coordinates: coordinates.get(zip) ?? null,
-      nearby: [],
-    };
+    return { zip, history, place, coordinates: coordinates[i] ?? null };
   });
-  for (const record of zips) {
-    record.nearby = (nearby.get(record.zip) ?? []).map((zip) => ({ zip, city: cities.get(zip) as string, url: urls.zip(zip) }));
-    const { lastmod: _ignored, ...content } = record;
-    record.lastmod = stamp<ZipRecord>(content).lastmod;
-  }
+}
 
-  const rowsByCounty = byKey(zips.map(toIndexRow), (row) => row.county_slug);
-  const counties: CountyRecord[] = [...slugs.keys()].sort().map((slug) => {
-    const rows = rowsByCounty.get(slug) ?? [];
-    const name = countyNames.get(slugs.get(slug) as string) as string;
-    return stamp<CountyRecord>({
-      county: name,
+/** The nearby list of every ZIP: the nearest published ZIPs by great-circle distance. */
+function nearbyOf(placed: readonly PlacedZip[], urls: SiteUrls): Map<string, ZipRecord['nearby']> {
+  const cities = new Map(placed.map((p) => [p.zip, p.place.city]));
+  const nearest = nearestZips(placed.flatMap(({ zip, coordinates: c }) => (c ? [{ zip, latitude: c.latitude, longitude: c.longitude }] : [])));
+  return new Map(placed.map(({ zip }) => [zip, (nearest.get(zip) ?? []).map((n) => ({ zip: n, city: cities.get(n) ?? '', url: urls.zip(n) }))]));
+}
+
+function zipRecord(
+  { zip, history, place, coordinates }: PlacedZip,
+  context: { sources: SourceData; latest: number; counties: CountyList; zori: ReturnType<typeof zoriByZip>; acs: Map<string, SourceData['acs']['rents'][number]> },
+  nearby: ZipRecord['nearby'],
+  urls: SiteUrls,
+  stamp: Stamp,
+): ZipRecord {
+  const { sources, latest } = context;
+  const county = context.counties.names.get(place.countyFips) ?? '';
+  const fmrByFy = fmrByFiscalYear(history);
+  const fmr = fmrByFy[String(latest)] ?? { br0: null, br1: null, br2: null, br3: null, br4: null };
+  const published = publishZori(context.zori.get(zip));
+  const census = context.acs.get(zip);
+  const hudAreas = zipHudAreas(history.areasByYear.get(latest) ?? [], sources.fmr.areaOfCounty.get(place.countyFips), sources.fmr.areas);
+  const areaFmr = hudAreas[0]?.fmr ?? null;
+  const marketRent = published.latest?.rent ?? null;
+  const content = {
+    zip,
+    city: place.city,
+    county,
+    county_slug: countySlug(county),
+    metro: metroArea(hudAreas),
+    hud_areas: hudAreas,
+    url: urls.zip(zip),
+  };
+  const rest = {
+    fmr_latest_fy: latest,
+    fmr_by_fy: fmrByFy,
+    fmr,
+    fmr2_yoy_pct: fmr2YearOverYear(history, latest),
+    zori_monthly: published.monthly,
+    zori_latest: published.latest,
+    acs: census ? { median_gross_rent: census.medianGrossRent, margin_of_error: census.marginOfError, vintage: sources.acs.vintage, table: sources.acs.table } : null,
+    ...voucherSpread(fmr.br2, marketRent),
+    area_fmr: areaFmr,
+    ...areaVoucherSpread(areaFmr?.br2 ?? null, marketRent),
+    zori_lag_months: zoriLagMonths(published.latest?.month, latest),
+    coordinates,
+    nearby,
+  };
+  return { ...content, lastmod: stamp({ ...content, ...rest }), ...rest };
+}
+
+function countyRecords(counties: CountyList, rows: readonly IndexZip[], urls: SiteUrls, stamp: Stamp): CountyRecord[] {
+  const rowsByCounty = byKey(rows, (row) => row.county_slug);
+  return [...counties.fipsBySlug.keys()].sort().map((slug) => {
+    const zips = rowsByCounty.get(slug) ?? [];
+    const content = {
+      county: counties.names.get(counties.fipsBySlug.get(slug) ?? '') ?? '',
       county_slug: slug,
       url: urls.county(slug),
-      zip_count: rows.length,
-      zori_zip_count: rows.filter((r) => r.zori_latest !== null).length,
-      medians: countyMedians(rows),
-      zips: rows,
-    });
+      zip_count: zips.length,
+      zori_zip_count: zips.filter((r) => r.zori_latest !== null).length,
+      medians: countyMedians(zips),
+      zips,
+    };
+    return { ...content, lastmod: stamp(content) };
   });
+}
 
-  const spreadRows = zips.flatMap((z) => toSectionEightRow(z) ?? []);
-  const sectionEight = stamp<SectionEightRecord>({
-    fiscal_year: latestFy,
+function sectionEightRecord(rows: SectionEightRow[], latest: number, urls: SiteUrls, stamp: Stamp): SectionEightRecord {
+  const content = {
+    fiscal_year: latest,
     url: urls.sectionEight,
     summary: {
-      n: spreadRows.length,
-      voucher_competitive_count: spreadRows.filter((r) => r.voucher_competitive).length,
-      median_spread_pct: medianSpreadPct(spreadRows.map((r) => r.spread_pct)),
-      area_voucher_competitive_count: spreadRows.filter((r) => r.area_voucher_competitive === true).length,
+      n: rows.length,
+      voucher_competitive_count: rows.filter((r) => r.voucher_competitive).length,
+      median_spread_pct: medianSpreadPct(rows.map((r) => r.spread_pct)),
+      area_voucher_competitive_count: rows.filter((r) => r.area_voucher_competitive === true).length,
     },
-    rows: spreadRows,
-  });
-
-  const zoriMonths = sources.zori.months;
-  const latestZoriMonth = zoriMonths.at(-1) as string;
-  const counts = {
-    zips: zips.length,
-    counties: counties.length,
-    zips_with_market_rent: zips.filter((z) => z.zori_latest !== null).length,
-    zips_with_census_rent: zips.filter((z) => z.acs !== null).length,
-    section_8_rows: spreadRows.length,
+    rows,
   };
-  const vintage: Vintage = {
-    safmrFiscalYear: latestFy,
-    // The attribution cites a source only where it gave published values.
-    zoriMonth: counts.zips_with_market_rent > 0 ? latestZoriMonth : null,
+  return { ...content, lastmod: stamp(content) };
+}
+
+/** Which sources to cite: a source only where it gave published values. */
+function vintageOf(sources: SourceData, latest: number, counts: MetaRecord['counts']): Vintage {
+  return {
+    safmrFiscalYear: latest,
+    zoriMonth: counts.zips_with_market_rent > 0 ? (sources.zori.months.at(-1) ?? null) : null,
     acsVintage: counts.zips_with_census_rent > 0 ? sources.acs.vintage : null,
     crosswalk: sources.crosswalk && sources.crosswalk.rows.length > 0 ? { quarter: sources.crosswalk.quarter } : null,
   };
-  const gate: GateInput = {
-    counts: { ...counts, fiscal_years: fiscalYears },
+}
+
+function gateInput(sources: SourceData, state: StateScope, fiscal: FiscalYears, counties: CountyList, counts: MetaRecord['counts']): GateInput {
+  return {
+    counts: { ...counts, fiscal_years: fiscal.fiscalYears },
     contributions: [
       { dataset: 'hud_safmr', files: sources.safmr.files.map((f) => f.name), rows: sources.safmr.rows.length },
       { dataset: 'hud_fmr', files: [sources.fmr.file.name], rows: sources.fmr.counties.length },
@@ -199,7 +254,7 @@ export function deriveDataset(sources: SourceData, options: DeriveOptions): Data
       { dataset: 'geonames', files: [sources.geonames.file.name], rows: sources.geonames.places.length },
       { dataset: 'census_gazetteer', files: [sources.gazetteer.file.name], rows: sources.gazetteer.centroids.length },
     ],
-    fiscalYearZips: fiscalYears.slice(-2).map((fy) => ({ fiscalYear: fy, zips: [...histories.values()].filter((h) => h.byYear.has(fy)).length })),
+    fiscalYearZips: fiscal.fiscalYears.slice(-2).map((fy) => ({ fiscalYear: fy, zips: [...fiscal.histories.values()].filter((h) => h.byYear.has(fy)).length })),
     countiesMissingFromList: {
       file: sources.fmr.file.name,
       fips: [
@@ -208,28 +263,72 @@ export function deriveDataset(sources: SourceData, options: DeriveOptions): Data
           ...sources.geonames.places.flatMap((p) => (p.countyCode ? [state.fips + p.countyCode] : [])),
         ]),
       ]
-        .filter((fips) => fips.startsWith(state.fips) && !countyNames.has(fips))
+        .filter((fips) => fips.startsWith(state.fips) && !counties.names.has(fips))
         .sort(),
     },
   };
-  const safmrFreshness = fiscalYearFreshness(latestFy, today);
+}
+
+function metaRecordOf(
+  sources: SourceData,
+  fiscal: FiscalYears,
+  counts: MetaRecord['counts'],
+  vintage: Vintage,
+  today: string,
+  content: Pick<Dataset, 'zips' | 'counties' | 'sectionEight'>,
+): MetaRecord {
+  const latestZoriMonth = sources.zori.months.at(-1) ?? '';
+  const safmrFreshness = fiscalYearFreshness(fiscal.latest, today);
   const zoriFreshness = monthFreshness(latestZoriMonth, today);
-  const notices = stalenessNotices({ safmrFiscalYear: latestFy, safmr: safmrFreshness, zoriMonth: vintage.zoriMonth, zori: zoriFreshness });
-  const metaRecord: MetaRecord = {
+  return {
     counts,
     vintages: {
-      hud_safmr: { fiscal_years: fiscalYears, latest_fiscal_year: latestFy, ...safmrFreshness, files: sources.safmr.files },
+      hud_safmr: { fiscal_years: fiscal.fiscalYears, latest_fiscal_year: fiscal.latest, ...safmrFreshness, files: sources.safmr.files },
       hud_fmr: { fiscal_year: sources.fmr.fiscalYear, ...fiscalYearFreshness(sources.fmr.fiscalYear, today), files: [sources.fmr.file] },
-      zillow_zori: { first_month: zoriMonths[0] ?? null, latest_month: latestZoriMonth, ...zoriFreshness, files: [sources.zori.file] },
+      zillow_zori: { first_month: sources.zori.months[0] ?? null, latest_month: latestZoriMonth, ...zoriFreshness, files: [sources.zori.file] },
       census_acs: { vintage: sources.acs.vintage, table: sources.acs.table, files: [sources.acs.file] },
       hud_usps_crosswalk: { quarter: sources.crosswalk?.quarter ?? null, files: sources.crosswalk ? [sources.crosswalk.file] : [] },
       geonames: { files: [sources.geonames.file] },
       census_gazetteer: { files: [sources.gazetteer.file] },
     },
-    notices,
-    content_sha256: createHash('sha256').update(contentFingerprint({ zips, counties, sectionEight })).digest('hex'),
-    endpoints: ENDPOINTS.map((e) => ({ ...e })),
+    notices: stalenessNotices({ safmrFiscalYear: fiscal.latest, safmr: safmrFreshness, zoriMonth: vintage.zoriMonth, zori: zoriFreshness }),
+    content_sha256: createHash('sha256').update(contentFingerprint(content)).digest('hex'),
+    endpoints: ENDPOINTS.map(({ operation_id, method, path, summary }) => ({ operation_id, method, path, summary })),
   };
+}
 
-  return { site: urls.base, meta: metaBlock(site, generatedAt, vintage, latestZoriMonth), zips, counties, sectionEight, metaRecord, gate, warnings };
+export function deriveDataset(sources: SourceData, options: DeriveOptions): Dataset {
+  const { state, site, generatedAt, previous = new Map<string, PreviousResource>() } = options;
+  const urls = siteUrls(site);
+  const today = generatedAt.slice(0, 10);
+  const stamp: Stamp = (content) => lastmodFor(content, previous.get(content.url), today);
+  const fiscal = fiscalYearsOf(sources, state);
+  const counties = countyListOf(sources, state);
+  const warnings = [...sources.warnings, ...gapsInSources(sources, fiscal)];
+  const placed = placeZips(sources, state, fiscal, counties, warnings);
+  const nearby = nearbyOf(placed, urls);
+  const context = { sources, latest: fiscal.latest, counties, zori: zoriByZip(sources.zori.series), acs: new Map(sources.acs.rents.map((r) => [r.zcta, r])) };
+  const zips = placed.map((p) => zipRecord(p, context, nearby.get(p.zip) ?? [], urls, stamp));
+  const countyList = countyRecords(counties, zips.map(toIndexRow), urls, stamp);
+  const sectionEight = sectionEightRecord(zips.flatMap((z) => toSectionEightRow(z) ?? []), fiscal.latest, urls, stamp);
+
+  const counts: MetaRecord['counts'] = {
+    zips: zips.length,
+    counties: countyList.length,
+    zips_with_market_rent: zips.filter((z) => z.zori_latest !== null).length,
+    zips_with_census_rent: zips.filter((z) => z.acs !== null).length,
+    section_8_rows: sectionEight.rows.length,
+  };
+  const vintage = vintageOf(sources, fiscal.latest, counts);
+  const metaRecord = metaRecordOf(sources, fiscal, counts, vintage, today, { zips, counties: countyList, sectionEight });
+  return {
+    site: urls.base,
+    meta: metaBlock(site, generatedAt, vintage, sources.zori.months.at(-1) ?? ''),
+    zips,
+    counties: countyList,
+    sectionEight,
+    metaRecord,
+    gate: gateInput(sources, state, fiscal, counties, counts),
+    warnings,
+  };
 }

@@ -1,7 +1,7 @@
 // SAFMR rows to each ZIP's bedroom rents by fiscal year.
 import { SourceError } from '../errors.ts';
-import { BEDROOMS } from '../contract.ts';
-import type { BedroomRents, SafmrRow } from '../sources/hud-safmr.ts';
+import { BEDROOMS, type BedroomRents } from '../contract.ts';
+import type { SafmrRow } from '../sources/hud-safmr.ts';
 import { percentOf } from './round.ts';
 
 export interface ZipFmrHistory {

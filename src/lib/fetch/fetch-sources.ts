@@ -10,7 +10,8 @@ import { readLockfile, writeLockfile, type LockEntry } from '../sources/lockfile
 import { describeDrop } from '../derive/publish-gate.ts';
 import { removeLeftovers } from '../output-folder.ts';
 import { dateLimits } from '../sources/plausible.ts';
-import { datasetFiles, parseSourceFile, rowsForState, type DatasetFolder, type ScopeOfRead } from '../sources/read-sources.ts';
+import { datasetFiles } from '../sources/read-sources.ts';
+import { rowsInFile, type ScopeOfRead } from '../sources/registry.ts';
 import type { StateScope } from '../state.ts';
 import { download, DownloadError } from './download.ts';
 import type { Manifest, ManifestEntry, SourceEntry } from './manifest.ts';
@@ -58,7 +59,7 @@ async function skipReason(entry: ManifestEntry, options: FetchOptions, active: r
   if (options.only && !options.only.includes(entry.dataset)) return 'not asked for (--only)';
   if (entry.when_env && !options.env[entry.when_env]) return `${entry.when_env} is not set`;
   if (active.some((other) => other.dataset === entry.dataset && other.instead_of === entry.file)) return 'replaced by the entry that uses credentials';
-  if (options.missingOnly && ((await datasetFiles(options.sourcesDir, entry.dataset as DatasetFolder)) ?? []).length > 0) return 'already has a file (--missing)';
+  if (options.missingOnly && ((await datasetFiles(options.sourcesDir, entry.dataset)) ?? []).length > 0) return 'already has a file (--missing)';
   return undefined;
 }
 
@@ -93,11 +94,11 @@ function unpack(archive: Uint8Array, member: string): Uint8Array {
  * is well-formed, and only the count gives it away).
  */
 async function checkDownload(entry: SourceEntry, finalPath: string, bytes: Buffer, hasCopy: boolean, options: FetchOptions): Promise<void> {
-  const dataset = entry.dataset as DatasetFolder;
+  const { dataset } = entry;
   const scope: ScopeOfRead = { state: options.state, limits: dateLimits(options.asOf) };
   let rows: number;
   try {
-    rows = rowsForState(dataset, await parseSourceFile(dataset, finalPath, bytes, scope));
+    rows = await rowsInFile(dataset, finalPath, bytes, scope);
   } catch (error) {
     if (isSourceError(error)) {
       const { row, column } = error.location;
@@ -110,7 +111,7 @@ async function checkDownload(entry: SourceEntry, finalPath: string, bytes: Buffe
   if (!hasCopy || options.acceptChanges) return;
   let before: number;
   try {
-    before = rowsForState(dataset, await parseSourceFile(dataset, finalPath, await readFile(finalPath), scope));
+    before = await rowsInFile(dataset, finalPath, await readFile(finalPath), scope);
   } catch {
     return; // The copy in place is unusable itself: anything that passed the checks is better.
   }
@@ -129,7 +130,7 @@ async function fetchOne(entry: SourceEntry, options: FetchOptions, lock: Map<str
   const byHand = entry.manual ?? `Download it by hand from ${entry.url}${entry.unpack ? ` (take ${entry.unpack} out of the archive)` : ''} and save it as ${finalPath}.`;
 
   if (request.missingCredential) {
-    const present = ((await datasetFiles(options.sourcesDir, entry.dataset as DatasetFolder)) ?? []).length > 0;
+    const present = ((await datasetFiles(options.sourcesDir, entry.dataset)) ?? []).length > 0;
     return { key, outcome: 'skipped', detail: `${request.missingCredential} is not set; ${present ? 'keeping the file already there' : byHand}` };
   }
 

@@ -2,9 +2,9 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { SourceError } from '../errors.ts';
-import { DATASETS } from '../sources/read-sources.ts';
+import { DATASET_FOLDERS } from '../sources/registry.ts';
 
-const datasetFolder = z.enum(Object.values(DATASETS) as [string, ...string[]]);
+const datasetFolder = z.enum(DATASET_FOLDERS);
 
 const fileName = z.string().regex(/^[^/\\]+$/, 'a file name, not a path');
 

@@ -4,7 +4,10 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { CountyDetail, MetaDoc, SectionEight, ZipDetail, ZipIndex } from '../contract.ts';
+import { apiPath, CountyDetail, MetaDoc, SectionEight, ZipDetail, ZipIndex, type OperationId } from '../contract.ts';
+
+/** An endpoint's file, relative to the site root (`api/v1/zip/55104.json`). */
+const fileOf = (operationId: OperationId, parameters?: Record<string, string>) => apiPath(operationId, parameters).slice(1);
 
 /** Reads one file of the built site by its path (`api/v1/meta.json`); undefined when there is none. */
 export type ApiSource = (path: string) => Promise<string | undefined>;
@@ -64,12 +67,12 @@ export class ApiReader {
   async meta(): Promise<MetaDoc> {
     if (this.metaDoc && this.now() - this.checkedAt < this.refreshMs) return this.metaDoc;
     this.checkedAt = this.now();
-    this.metaDoc = this.parse('api/v1/meta.json', MetaDoc, (text) => {
+    this.metaDoc = this.parse(fileOf('getMeta'), MetaDoc, (text) => {
       const hash = createHash('sha256').update(text).digest('hex');
       if (this.metaHash !== undefined && this.metaHash !== hash) this.cache.clear();
       this.metaHash = hash;
     }).then((doc) => {
-      if (!doc) throw new Error('api/v1/meta.json is missing: is this the folder or URL of a built site?');
+      if (!doc) throw new Error(`${fileOf('getMeta')} is missing: is this the folder or URL of a built site?`);
       return doc;
     });
     this.metaDoc.catch(() => (this.checkedAt = Number.NEGATIVE_INFINITY));
@@ -89,24 +92,24 @@ export class ApiReader {
 
   index(): Promise<ZipIndex> {
     return this.cached('index', async () => {
-      const doc = await this.parse('api/v1/index.json', ZipIndex);
-      if (!doc) throw new Error('api/v1/index.json is missing');
+      const doc = await this.parse(fileOf('listZips'), ZipIndex);
+      if (!doc) throw new Error(`${fileOf('listZips')} is missing`);
       return doc;
     });
   }
 
   zip(zip: string): Promise<ZipDetail | undefined> {
-    return this.cached(`zip/${zip}`, () => this.parse(`api/v1/zip/${zip}.json`, ZipDetail));
+    return this.cached(`zip/${zip}`, () => this.parse(fileOf('getZip', { zip }), ZipDetail));
   }
 
   county(slug: string): Promise<CountyDetail | undefined> {
-    return this.cached(`county/${slug}`, () => this.parse(`api/v1/county/${slug}.json`, CountyDetail));
+    return this.cached(`county/${slug}`, () => this.parse(fileOf('getCounty', { slug }), CountyDetail));
   }
 
   sectionEight(): Promise<SectionEight> {
     return this.cached('section-8', async () => {
-      const doc = await this.parse('api/v1/section-8.json', SectionEight);
-      if (!doc) throw new Error('api/v1/section-8.json is missing');
+      const doc = await this.parse(fileOf('getSectionEight'), SectionEight);
+      if (!doc) throw new Error(`${fileOf('getSectionEight')} is missing`);
       return doc;
     });
   }

@@ -1,7 +1,6 @@
 // HUD county-level Fair Market Rents: the state's county list, and every HUD FMR area with its
 // code, metro flag and area-wide FMR (the basis of a payment standard outside Small Area FMRs).
-import { BEDROOMS } from '../contract.ts';
-import type { BedroomRents } from './hud-safmr.ts';
+import { BEDROOMS, type BedroomRents, type HudArea } from '../contract.ts';
 import { RENT_BOUNDS } from './plausible.ts';
 import { readWorkbook } from './readers.ts';
 import { findColumn, headerIs, RowReader } from './table.ts';
@@ -12,16 +11,6 @@ export interface FmrCounty {
   fips: string;
   /** As HUD spells it, without the word "County": "St. Louis", "Lac qui Parle". */
   name: string;
-}
-
-/** A HUD FMR area: a metro area (or HUD's part of one) or a non-metro county. */
-export interface HudArea {
-  /** HUD's code, `METRO33460M33460` or `NCNTY27001N27001`. */
-  code: string;
-  name: string;
-  metro: boolean;
-  /** The area-wide FMR by bedroom count, whole dollars. */
-  fmr: BedroomRents;
 }
 
 export interface FmrAreas {

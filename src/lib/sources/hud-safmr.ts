@@ -1,12 +1,9 @@
 // HUD Small Area Fair Market Rents: one file per fiscal year, as HUD's workbook or a tidy CSV.
-import { BEDROOMS } from '../contract.ts';
+import { BEDROOMS, type BedroomRents } from '../contract.ts';
 import { SourceError } from '../errors.ts';
 import { NO_DATE_LIMITS, RENT_BOUNDS, type DateLimits } from './plausible.ts';
 import { readDelimited, readWorkbook } from './readers.ts';
 import { findColumn, headerIs, RowReader, type Table } from './table.ts';
-
-export type Bedroom = (typeof BEDROOMS)[number];
-export type BedroomRents = Record<Bedroom, number | null>;
 
 export interface SafmrRow {
   zip: string;

@@ -1,150 +1,37 @@
-// The I/O edge of the pipeline: find each dataset's files in the sources folder, read them once, parse.
+// The I/O edge of the pipeline: find each dataset's files in the sources folder, read them once,
+// parse them by the registry's rules.
 import { createHash } from 'node:crypto';
 import { lstat, readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { SourceFile } from '../contract.ts';
 import { SourceError } from '../errors.ts';
 import { compareCodePoints } from '../order.ts';
-import { zipInState, type StateScope } from '../state.ts';
-import { parseAcsApiJson, parseAcsCsv, parseAcsSummaryFile, type AcsFile } from './census-acs.ts';
-import { parseGazetteer, type Centroid } from './census-gazetteer.ts';
-import { parseGeonames, type GeonamesPlace } from './geonames.ts';
-import { parseCrosswalkApiJson, type Crosswalk } from './hud-crosswalk.ts';
-import { parseFmrWorkbook, type FmrAreas } from './hud-fmr.ts';
-import { checkedFiscalYear, fiscalYearFromFileName, parseSafmrCsv, type SafmrRow } from './hud-safmr.ts';
+import type { AcsFile } from './census-acs.ts';
+import type { Centroid } from './census-gazetteer.ts';
+import { fiscalYearOfCountyFmrFile, type ChoiceContext } from './choose-files.ts';
+import type { GeonamesPlace } from './geonames.ts';
+import type { Crosswalk } from './hud-crosswalk.ts';
+import type { FmrAreas } from './hud-fmr.ts';
+import type { SafmrRow } from './hud-safmr.ts';
 import { readLockfile, type Lockfile } from './lockfile.ts';
-import { parseWorkbookOffThread } from './off-thread.ts';
-import { decodeUtf8, type DateLimits } from './plausible.ts';
-import { parseZoriCsv, type ZoriFile } from './zillow-zori.ts';
-
-/** A file the build read, as recorded in `meta.json` vintages. */
-export interface InputFile {
-  /** Path inside the sources folder: `hud_safmr/fy2024_safmrs_revised.xlsx`. */
-  name: string;
-  bytes: number;
-  sha256: string;
-  /** Where and when `npm run data:fetch` got these exact bytes, when it did. */
-  url?: string;
-  retrieved_at?: string;
-}
+import { SOURCES, type DatasetFolder, type ParsedSource, type ScopeOfRead, type SourceDataset } from './registry.ts';
+import type { ZoriFile } from './zillow-zori.ts';
 
 export interface SourceData {
-  safmr: { files: InputFile[]; rows: SafmrRow[] };
-  fmr: FmrAreas & { file: InputFile; fiscalYear: number };
-  zori: ZoriFile & { file: InputFile };
-  acs: AcsFile & { file: InputFile };
+  safmr: { files: SourceFile[]; rows: SafmrRow[] };
+  fmr: FmrAreas & { file: SourceFile; fiscalYear: number };
+  zori: ZoriFile & { file: SourceFile };
+  acs: AcsFile & { file: SourceFile };
   /** Null when no crosswalk was supplied: every ZIP is then placed by GeoNames (a build warning). */
-  crosswalk: (Crosswalk & { file: InputFile }) | null;
-  geonames: { places: GeonamesPlace[]; file: InputFile };
-  gazetteer: { centroids: Centroid[]; file: InputFile };
+  crosswalk: (Crosswalk & { file: SourceFile }) | null;
+  geonames: { places: GeonamesPlace[]; file: SourceFile };
+  gazetteer: { centroids: Centroid[]; file: SourceFile };
   /** Files seen but not read, and why. */
   warnings: string[];
 }
 
-/** The dataset folders, named as in the fetch manifest. */
-export const DATASETS = {
-  safmr: 'hud_safmr',
-  fmr: 'hud_fmr',
-  zori: 'zillow_zori',
-  acs: 'census_acs',
-  crosswalk: 'hud_usps_crosswalk',
-  geonames: 'geonames',
-  gazetteer: 'census_gazetteer',
-} as const;
-export type DatasetFolder = (typeof DATASETS)[keyof typeof DATASETS];
-
-/**
- * The names a source file may have in each dataset folder: the publishers' own names (and the
- * tidy copies the tests use). A file with a source's extension that fits none of them is an error,
- * not a guess: `ZIP_COUNTY_032020_old.xlsx` must not be read as the newest crosswalk.
- */
-export const SOURCE_FILE_NAMES: Record<DatasetFolder, { pattern: RegExp; example: string }[]> = {
-  hud_safmr: [
-    { pattern: /^fy\d{4}_safmrs(?:_revised)?\.xlsx$/i, example: 'fy2026_safmrs.xlsx' },
-    { pattern: /^safmr_fy\d{4}[\w.-]*\.csv$/i, example: 'safmr_fy2026.csv' },
-  ],
-  hud_fmr: [{ pattern: /^FY\d{2}_FMRs(?:_revised)?\.xlsx$/i, example: 'FY26_FMRs.xlsx' }],
-  zillow_zori: [{ pattern: /^Zip_zori_[\w.-]*\.csv$/i, example: 'Zip_zori_uc_sfrcondomfr_sm_month.csv' }],
-  census_acs: [
-    { pattern: /^acsdt5y\d{4}-b25064\.dat$/i, example: 'acsdt5y2023-b25064.dat' },
-    { pattern: /^acs5_\d{4}_b25064_zcta\.json$/i, example: 'acs5_2023_b25064_zcta.json' },
-    { pattern: /^acs5_\d{4}-\d{4}_B25064[\w.-]*\.csv$/i, example: 'acs5_2019-2023_B25064_zcta.csv' },
-  ],
-  hud_usps_crosswalk: [
-    { pattern: /^ZIP_COUNTY_(?:03|06|09|12)\d{4}\.xlsx$/i, example: 'ZIP_COUNTY_092024.xlsx' },
-    { pattern: /^ZIP_COUNTY_api\.json$/i, example: 'ZIP_COUNTY_api.json' },
-  ],
-  geonames: [{ pattern: /^US\.txt$/, example: 'US.txt' }],
-  census_gazetteer: [
-    { pattern: /^\d{4}_Gaz_zcta_national\.txt$/i, example: '2024_Gaz_zcta_national.txt' },
-    { pattern: /^zcta_centroids[\w.-]*\.csv$/i, example: 'zcta_centroids_2022.csv' },
-  ],
-};
-
-/** Endings of data files: one of these that fits no name above is a wrong file, anything else (a README) is not a source. */
+/** Endings of data files: one of these that fits no name of its dataset is a wrong file, anything else (a README) is not a source. */
 const DATA_EXTENSIONS = /\.(xlsx|xls|csv|tsv|txt|dat|json|zip|parquet)$/i;
-
-export interface ScopeOfRead {
-  state: StateScope;
-  /** What a value may be on the build (or fetch) date: no fiscal year or month after it. */
-  limits: DateLimits;
-}
-
-/** How a text source is laid out, so an encoding error can name its column. */
-const textLayout = (dataset: DatasetFolder, lower: string) => ({
-  delimiter: dataset === 'geonames' || (dataset === 'census_gazetteer' && lower.endsWith('.txt')) ? '\t' : lower.endsWith('.dat') ? '|' : ',',
-  hasHeader: dataset !== 'geonames',
-});
-
-/**
- * Parses one source file exactly as the build does. The fetcher calls it to accept a download:
- * an HTML error page saved under a CSV's name fails here, not in a later build.
- */
-export async function parseSourceFile(dataset: DatasetFolder, path: string, bytes: Buffer, scope: ScopeOfRead): Promise<unknown> {
-  const { state, limits } = scope;
-  const keepZip = zipInState(state);
-  const lower = path.toLowerCase();
-  const text = () => decodeUtf8(bytes, path, textLayout(dataset, lower));
-  switch (dataset) {
-    case 'hud_safmr':
-      if (!lower.endsWith('.xlsx')) return parseSafmrCsv(text(), path, keepZip, limits);
-      checkedFiscalYear(path, limits);
-      return parseWorkbookOffThread('safmr', bytes, path, state, limits);
-    case 'hud_fmr':
-      checkedFiscalYear(fmrFileYearName(path), limits);
-      return parseFmrWorkbook(bytes, path, state);
-    case 'zillow_zori':
-      return parseZoriCsv(text(), path, keepZip, limits);
-    case 'census_acs':
-      return lower.endsWith('.json') ? parseAcsApiJson(text(), path, keepZip) : lower.endsWith('.csv') ? parseAcsCsv(text(), path, keepZip) : parseAcsSummaryFile(text(), path, keepZip);
-    case 'hud_usps_crosswalk':
-      return lower.endsWith('.json') ? parseCrosswalkApiJson(text(), path, keepZip) : parseWorkbookOffThread('crosswalk', bytes, path, state, limits);
-    case 'geonames':
-      return parseGeonames(text(), path, keepZip);
-    case 'census_gazetteer':
-      return parseGazetteer(text(), path, keepZip);
-  }
-}
-
-/** How many rows for the state a parsed file holds: what the fetcher compares before replacing a copy. */
-export function rowsForState(dataset: DatasetFolder, parsed: unknown): number {
-  switch (dataset) {
-    case 'hud_safmr':
-    case 'geonames':
-    case 'census_gazetteer':
-      return (parsed as unknown[]).length;
-    case 'hud_fmr':
-      return (parsed as FmrAreas).counties.length;
-    case 'zillow_zori':
-      return (parsed as ZoriFile).series.length;
-    case 'census_acs':
-      return (parsed as AcsFile).rents.length;
-    case 'hud_usps_crosswalk':
-      return (parsed as Crosswalk).rows.length;
-  }
-}
-
-/** HUD names county FMR files by two digits (`FY26_FMRs.xlsx`); as a four-digit name for the year rules. */
-const fmrFileYearName = (name: string) => name.replace(/(^|\/)FY(\d{2})_/i, '$1FY20$2_');
 
 /** What a dataset folder holds: the source files by name, and what else is there. */
 export interface DatasetListing {
@@ -166,7 +53,7 @@ export async function listDataset(sourcesDir: string, dataset: DatasetFolder): P
   const listing: DatasetListing = { sources: [], misnamed: [], ignored: [] };
   for (const name of names) {
     if (name.startsWith('.')) continue;
-    if (SOURCE_FILE_NAMES[dataset].some(({ pattern }) => pattern.test(name))) listing.sources.push(name);
+    if (SOURCES[dataset].names.some(({ pattern }) => pattern.test(name))) listing.sources.push(name);
     else if (DATA_EXTENSIONS.test(name)) listing.misnamed.push(name);
     else listing.ignored.push(name);
   }
@@ -220,14 +107,15 @@ class SourceReader {
   }
 
   /** The dataset's source files; a misnamed data file is an error, other files a warning. */
-  async list(dataset: DatasetFolder, required = true): Promise<string[]> {
+  async list(dataset: DatasetFolder): Promise<string[]> {
+    const { required, names } = SOURCES[dataset];
     const listing = await listDataset(this.sourcesDir, dataset);
     const dir = join(this.sourcesDir, dataset);
     if (listing === undefined) {
       if (!required) return [];
       throw new SourceError({ file: dir }, `dataset folder ${dataset}/ is missing (npm run data:fetch downloads it, or put the publisher's file there)`);
     }
-    const examples = SOURCE_FILE_NAMES[dataset].map((n) => n.example).join(' or ');
+    const examples = names.map((n) => n.example).join(' or ');
     const [misnamed] = listing.misnamed;
     if (misnamed !== undefined) {
       throw new SourceError({ file: join(dir, misnamed) }, `not named like a ${dataset} source (${examples}); rename it if it is one, or move it out of ${dataset}/`);
@@ -239,14 +127,8 @@ class SourceReader {
     return listing.sources;
   }
 
-  async only(dataset: DatasetFolder): Promise<string> {
-    const names = await this.list(dataset);
-    if (names.length > 1) throw new SourceError({ file: join(this.sourcesDir, dataset) }, `several candidate files (${names.join(', ')}); keep one`);
-    return names[0] as string;
-  }
-
-  /** Reads and parses one file; its InputFile carries the lockfile's provenance when the bytes match. */
-  async parse<T>(dataset: DatasetFolder, name: string): Promise<{ parsed: T; file: InputFile }> {
+  /** Reads and parses one file; its SourceFile carries the lockfile's provenance when the bytes match. */
+  async parse<D extends DatasetFolder>(dataset: D, name: string): Promise<{ parsed: ParsedSource<D>; file: SourceFile }> {
     const path = join(this.sourcesDir, dataset, name);
     const bytes = await readRegularFile(path);
     if (bytes.length === 0) throw new SourceError({ file: path }, 'file is empty');
@@ -254,91 +136,17 @@ class SourceReader {
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const locked = this.lock.files[key];
     const provenance = locked && locked.sha256 === sha256 ? { url: locked.url, retrieved_at: locked.retrieved_at } : {};
-    const parsed = (await parseSourceFile(dataset, path, bytes, this.scope)) as T;
+    const parsed = (await (SOURCES[dataset] as SourceDataset<unknown>).parse(path, bytes, this.scope)) as ParsedSource<D>;
     return { parsed, file: { name: key, bytes: bytes.length, sha256, ...provenance } };
   }
-}
 
-/**
- * One file per fiscal year: HUD's `_revised` workbook replaces the original of its year (HUD
- * republishes a year's file when it corrects it). Other files are kept whole (a tidy CSV may hold
- * several years). Returns the files to read and a warning for each left out.
- */
-export function chooseSafmrFiles(names: readonly string[]): { read: string[]; leftOut: { name: string; instead: string }[] } {
-  const leftOut: { name: string; instead: string }[] = [];
-  const workbooks = new Map<number, string>();
-  const read: string[] = [];
-  for (const name of names) {
-    const match = /^fy(\d{4})_safmrs(_revised)?\.xlsx$/i.exec(name);
-    if (!match) {
-      read.push(name);
-      continue;
-    }
-    const year = Number(match[1]);
-    const other = workbooks.get(year);
-    if (other === undefined) workbooks.set(year, name);
-    else if (match[2]) {
-      workbooks.set(year, name);
-      leftOut.push({ name: other, instead: name });
-    } else leftOut.push({ name, instead: other });
+  /** Lists a dataset, chooses its files by the registry's rule and parses them. */
+  async read<D extends DatasetFolder>(dataset: D, context: ChoiceContext = {}): Promise<{ parsed: ParsedSource<D>; file: SourceFile }[]> {
+    const dir = join(this.sourcesDir, dataset);
+    const chosen = SOURCES[dataset].choose(await this.list(dataset), dir, context);
+    for (const { name, why } of chosen.leftOut) this.warnings.push(`${dataset}/${name} was not read: ${why}`);
+    return Promise.all(chosen.read.map((name) => this.parse(dataset, name)));
   }
-  return { read: [...read, ...workbooks.values()].sort(compareCodePoints), leftOut };
-}
-
-async function readSafmr(reader: SourceReader): Promise<SourceData['safmr']> {
-  const { read: names, leftOut } = chooseSafmrFiles(await reader.list(DATASETS.safmr));
-  for (const { name, instead } of leftOut) reader.warnings.push(`hud_safmr/${name} was not read: ${instead} is HUD's revision of the same fiscal year`);
-  const parsed = await Promise.all(names.map((name) => reader.parse<SafmrRow[]>(DATASETS.safmr, name)));
-  return { files: parsed.map((p) => p.file), rows: parsed.flatMap((p) => p.parsed) };
-}
-
-async function readFmr(reader: SourceReader, safmr: Promise<SourceData['safmr']>): Promise<SourceData['fmr']> {
-  const names = await reader.list(DATASETS.fmr);
-  const latestSafmr = Math.max(...(await safmr).rows.map((r) => r.fiscalYear));
-  const chosen = chooseCountyFmrFile(names, latestSafmr);
-  const { parsed, file } = await reader.parse<FmrAreas>(DATASETS.fmr, chosen.name);
-  return { ...parsed, file, fiscalYear: chosen.fiscalYear };
-}
-
-/**
- * The county FMR file for the SAFMR year being published (its metro flags belong to that year):
- * the newest year not after it, a revised file before the original; else the newest there is.
- */
-export function chooseCountyFmrFile(names: readonly string[], latestSafmrYear: number): { name: string; fiscalYear: number } {
-  const byYear = names
-    .flatMap((name) => {
-      const fiscalYear = fiscalYearFromFileName(fmrFileYearName(name));
-      return fiscalYear === undefined ? [] : [{ name, fiscalYear, revised: /_revised\./i.test(name) }];
-    })
-    .sort((a, b) => a.fiscalYear - b.fiscalYear || Number(a.revised) - Number(b.revised));
-  const chosen = byYear.filter((f) => f.fiscalYear <= latestSafmrYear).pop() ?? byYear.at(-1);
-  if (!chosen) throw new SourceError({ file: DATASETS.fmr }, `no file named like HUD's FYnn_FMRs.xlsx (found ${names.join(', ')})`);
-  return { name: chosen.name, fiscalYear: chosen.fiscalYear };
-}
-
-/**
- * HUD names its workbooks `ZIP_COUNTY_MMYYYY.xlsx` (MM the last month of the quarter): the newest
- * quarter wins. The API answer carries its quarter inside, so it cannot be ranked by name against
- * a workbook: the two together are an error.
- */
-export function chooseCrosswalkFile(names: readonly string[], folder: string): { name: string; leftOut: string[] } | undefined {
-  if (names.length === 0) return undefined;
-  const api = names.filter((n) => /\.json$/i.test(n));
-  if (api.length > 0 && names.length > api.length) {
-    throw new SourceError({ file: folder }, `both the HUD API answer and workbooks (${names.join(', ')}): keep one`);
-  }
-  const key = (n: string) => n.replace(/^ZIP_COUNTY_(\d{2})(\d{4})\..*$/i, '$2$1');
-  const sorted = [...names].sort((a, b) => compareCodePoints(key(a), key(b)));
-  const name = sorted.pop() as string;
-  return { name, leftOut: sorted };
-}
-
-async function readCrosswalk(reader: SourceReader): Promise<SourceData['crosswalk']> {
-  const chosen = chooseCrosswalkFile(await reader.list(DATASETS.crosswalk, false), DATASETS.crosswalk);
-  if (!chosen) return null;
-  for (const name of chosen.leftOut) reader.warnings.push(`hud_usps_crosswalk/${name} was not read: ${chosen.name} is a newer quarter`);
-  const { parsed, file } = await reader.parse<Crosswalk>(DATASETS.crosswalk, chosen.name);
-  return { ...parsed, file };
 }
 
 /** Reads and parses every dataset the build needs, keeping only the state's rows. */
@@ -349,28 +157,31 @@ export async function readSources(sourcesDir: string, scope: ScopeOfRead): Promi
     throw new SourceError({ file: sourcesDir }, 'sources folder not found (set SOURCES_DIR, or run npm run data:fetch)');
   }
   const reader = new SourceReader(sourcesDir, await readLockfile(sourcesDir), scope);
-  // The big workbooks parse on worker threads (see workbook-worker.ts); start them first.
-  const crosswalk = readCrosswalk(reader);
-  const safmr = readSafmr(reader);
-  const single = async <T>(dataset: DatasetFolder) => {
-    const { parsed, file } = await reader.parse<T>(dataset, await reader.only(dataset));
-    return { parsed, file };
+  const one = async <T>(files: Promise<{ parsed: T; file: SourceFile }[]>) => {
+    const [first] = await files;
+    if (!first) throw new Error('a required dataset chose no file');
+    return first;
   };
-  const [safmrData, fmr, zori, acs, crosswalkData, geonames, gazetteer] = await Promise.all([
+  // The big workbooks parse on worker threads (see workbook-worker.ts); start them first.
+  const crosswalk = reader.read('hud_usps_crosswalk');
+  const safmr = reader.read('hud_safmr');
+  const fmr = safmr.then((files) => reader.read('hud_fmr', { latestSafmrYear: Math.max(...files.flatMap((f) => f.parsed.map((r) => r.fiscalYear))) }));
+  const [safmrFiles, fmrFile, zori, acs, crosswalkFiles, geonames, gazetteer] = await Promise.all([
     safmr,
-    readFmr(reader, safmr),
-    single<ZoriFile>(DATASETS.zori),
-    single<AcsFile>(DATASETS.acs),
+    one(fmr),
+    one(reader.read('zillow_zori')),
+    one(reader.read('census_acs')),
     crosswalk,
-    single<GeonamesPlace[]>(DATASETS.geonames),
-    single<Centroid[]>(DATASETS.gazetteer),
+    one(reader.read('geonames')),
+    one(reader.read('census_gazetteer')),
   ]);
+  const [crosswalkFile] = crosswalkFiles;
   return {
-    safmr: safmrData,
-    fmr,
+    safmr: { files: safmrFiles.map((p) => p.file), rows: safmrFiles.flatMap((p) => p.parsed) },
+    fmr: { ...fmrFile.parsed, file: fmrFile.file, fiscalYear: fiscalYearOfCountyFmrFile(fmrFile.file.name) },
     zori: { ...zori.parsed, file: zori.file },
     acs: { ...acs.parsed, file: acs.file },
-    crosswalk: crosswalkData,
+    crosswalk: crosswalkFile ? { ...crosswalkFile.parsed, file: crosswalkFile.file } : null,
     geonames: { places: geonames.parsed, file: geonames.file },
     gazetteer: { centroids: gazetteer.parsed, file: gazetteer.file },
     warnings: reader.warnings.sort(compareCodePoints),

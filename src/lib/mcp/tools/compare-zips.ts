@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Meta, ZipRecord } from '../../contract.ts';
+import { Meta, ZipCode, ZipRecord } from '../../contract.ts';
 import type { ZipRecord as ZipRecordType } from '../../contract.ts';
 import { closestZips } from '../match.ts';
 import { defineTool, fail, ok } from './tool.ts';
@@ -19,7 +19,7 @@ export const compareZips = defineTool({
   name: 'compare_zips',
   title: 'Compare ZIP codes side by side',
   description: 'Two to ten Minnesota ZIP codes side by side: Fair Market Rent by bedroom count, market rent, census rent and the voucher spread on both bases (Small Area FMR and area-wide FMR).',
-  input: { zips: z.array(z.string().regex(/^[0-9]{5}$/)).min(2).max(10).describe('Two to ten five-digit ZIP codes') },
+  input: { zips: z.array(ZipCode).min(2).max(10).describe('Two to ten five-digit ZIP codes') },
   output: z.object({ meta: Meta, zips: z.array(Compared) }).strict(),
   async run({ zips }, reader) {
     const unique = [...new Set(zips)];

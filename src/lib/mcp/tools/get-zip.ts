@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { ZipDetail } from '../../contract.ts';
+import { ZipCode, ZipDetail } from '../../contract.ts';
 import { closestZips } from '../match.ts';
 import { defineTool, fail, ok } from './tool.ts';
 import { marketRentAgeSentence, money, signedPercent, voucherAnswers } from '../../present.ts';
@@ -12,7 +11,7 @@ export const getZip = defineTool({
     'the area-wide FMR of each HUD FMR area it lies in, the monthly Zillow market rent index, Census median gross rent, ' +
     'whether a voucher reaches the market rent on both bases (Small Area FMR and area-wide FMR), metro area, county and the six nearest ZIPs. ' +
     'Neither figure is a rent quote for any address.',
-  input: { zip: z.string().regex(/^[0-9]{5}$/).describe('Five-digit ZIP code, e.g. 55104') },
+  input: { zip: ZipCode.describe('Five-digit ZIP code, e.g. 55104') },
   output: ZipDetail,
   async run({ zip }, reader) {
     const record = await reader.zip(zip);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Meta } from '../../contract.ts';
+import { Meta, ZipCode } from '../../contract.ts';
 import { greatCircleKm } from '../../derive/nearby.ts';
 import { roundHalfAway } from '../../derive/round.ts';
 import { closestZips } from '../match.ts';
@@ -25,7 +25,7 @@ export const nearestZips = defineTool({
   title: 'Nearest ZIP codes',
   description: 'The published Minnesota ZIP codes nearest to a ZIP code or to a latitude/longitude, by great-circle distance, with their 2-bedroom FMR and market rent.',
   input: {
-    zip: z.string().regex(/^[0-9]{5}$/).optional().describe('Start from this ZIP code (it is left out of the answer)'),
+    zip: ZipCode.optional().describe('Start from this ZIP code (it is left out of the answer)'),
     latitude: z.number().min(-90).max(90).optional().describe('Or start from this point: latitude'),
     longitude: z.number().min(-180).max(180).optional().describe('and longitude'),
     limit: z.int().min(1).max(50).default(6).describe('How many (1-50, default 6)'),

@@ -1,6 +1,6 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { jsonResponse } from '../../../lib/json.ts';
-import { PROBLEM_STATUSES, problemDocument, type ProblemStatus } from '../../../lib/problems.ts';
+import { PROBLEM_STATUSES, problemDocument, type ProblemStatus } from '../../../lib/publication/problems.ts';
 
 export const getStaticPaths = (() => PROBLEM_STATUSES.map((status) => ({ params: { status: String(status) } }))) satisfies GetStaticPaths;
 

@@ -1,7 +1,8 @@
 // openapi.json, generated from the contract's zod schemas so the two cannot drift.
 import { z } from 'zod';
-import { contractRegistry } from './contract.ts';
-import { API_VERSION, ENDPOINTS, LICENSE, SERVICE_NAME, siteUrls } from './publication.ts';
+import { contractRegistry, ENDPOINTS } from '../contract.ts';
+import { siteUrls } from './routes.ts';
+import { API_VERSION, LICENSE, SERVICE_NAME } from './service.ts';
 
 type JsonObject = Record<string, unknown>;
 
@@ -26,32 +27,13 @@ export function componentSchemas(): Record<string, JsonObject> {
   return withoutSafeIntegerBounds(schemas) as Record<string, JsonObject>;
 }
 
-const RESPONSE_SCHEMA: Record<string, string> = {
-  listZips: 'ZipIndex',
-  getZip: 'ZipDetail',
-  getCounty: 'CountyDetail',
-  getSectionEight: 'SectionEight',
-  getMeta: 'MetaDoc',
-};
+function schemaId(schema: z.ZodType): string {
+  const id = contractRegistry.get(schema)?.id;
+  if (id === undefined) throw new Error('an endpoint answers with a schema that is not in the contract registry');
+  return id;
+}
 
-const PARAMETERS: Record<string, JsonObject> = {
-  getZip: {
-    name: 'zip',
-    in: 'path',
-    required: true,
-    description: 'Five-digit ZIP code',
-    schema: { type: 'string', pattern: '^[0-9]{5}$' },
-    example: '55104',
-  },
-  getCounty: {
-    name: 'slug',
-    in: 'path',
-    required: true,
-    description: 'County slug: lowercase county name with each run of non-alphanumeric characters collapsed to one hyphen (St. Louis → st-louis)',
-    schema: { type: 'string', pattern: '^[a-z0-9-]+$' },
-    example: 'st-louis',
-  },
-};
+const jsonSchema = (schema: z.ZodType) => withoutSafeIntegerBounds(z.toJSONSchema(schema, { target: 'draft-2020-12' }));
 
 const NOT_FOUND = {
   description: 'No such ZIP code or county (or a malformed path value)',
@@ -62,11 +44,11 @@ export function openApiDocument(site: string): JsonObject {
   const urls = siteUrls(site);
   const paths: JsonObject = {};
   for (const endpoint of ENDPOINTS) {
-    const parameter = PARAMETERS[endpoint.operation_id];
+    const parameter = 'parameter' in endpoint ? endpoint.parameter : undefined;
     const responses: JsonObject = {
       200: {
         description: endpoint.summary,
-        content: { 'application/json': { schema: { $ref: `#/components/schemas/${RESPONSE_SCHEMA[endpoint.operation_id]}` } } },
+        content: { 'application/json': { schema: { $ref: `#/components/schemas/${schemaId(endpoint.response)}` } } },
       },
       404: NOT_FOUND,
     };
@@ -75,7 +57,9 @@ export function openApiDocument(site: string): JsonObject {
         operationId: endpoint.operation_id,
         summary: endpoint.summary,
         tags: ['rents'],
-        ...(parameter ? { parameters: [parameter] } : {}),
+        ...(parameter
+          ? { parameters: [{ name: parameter.name, in: 'path', required: true, description: parameter.description, schema: jsonSchema(parameter.schema), example: parameter.example }] }
+          : {}),
         responses,
       },
     };

@@ -1,9 +1,11 @@
 // llms.txt (llmstxt.org) and llms-full.txt: the service described in plain text for language models.
-import type { CountyRecord, Meta, MetaRecord } from './contract.ts';
-import { mcpClientConfig, MCP_RUN_LINES } from './mcp/client-config.ts';
-import { TOOLS } from './mcp/tools/index.ts';
-import { ENDPOINTS, LICENSE, SERVICE_NAME, siteUrls } from './publication.ts';
-import { money, signedPercent, WHAT_IS_COMPARED, WHICH_BASIS } from './present.ts';
+import type { CountyRecord, Meta, MetaRecord } from '../contract.ts';
+import { mcpClientConfig, MCP_RUN_LINES } from '../mcp/client-config.ts';
+import { TOOLS } from '../mcp/tools/index.ts';
+import { ENDPOINTS } from '../contract.ts';
+import { siteUrls } from './routes.ts';
+import { LICENSE, SERVICE_NAME } from './service.ts';
+import { money, signedPercent, WHAT_IS_COMPARED, WHICH_BASIS } from '../present.ts';
 import { schemaDocs } from './schema-fields.ts';
 
 interface SiteFacts {

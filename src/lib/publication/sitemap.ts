@@ -1,4 +1,4 @@
-import { loadedDataset, type LoadedDataset } from './dataset.ts';
+import { loadedDataset, type LoadedDataset } from '../dataset.ts';
 
 let index: { dataset: LoadedDataset; lastmod: Map<string, string>; newest: string | undefined } | undefined;
 

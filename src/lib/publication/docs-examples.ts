@@ -1,5 +1,5 @@
 // Example responses for the docs page: real records, with long lists cut so a reader sees the shape.
-import { toIndexRow, type CountyRecord, type Meta, type MetaRecord, type SectionEightRecord, type ZipRecord } from './contract.ts';
+import { toIndexRow, type CountyRecord, type Meta, type MetaRecord, type SectionEightRecord, type ZipRecord } from '../contract.ts';
 
 const cut = <T>(items: readonly T[], keep: number) => items.slice(0, keep);
 

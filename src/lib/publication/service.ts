@@ -1,5 +1,6 @@
 // What the service says about itself: licence, attribution, endpoints and where resources live.
-import type { Meta } from './contract.ts';
+import type { Meta } from '../contract.ts';
+import { siteUrls } from './routes.ts';
 
 export const SCHEMA_VERSION = '1.0';
 export const API_VERSION = '1.0.0';
@@ -26,35 +27,6 @@ export function attribution(v: Vintage): string {
     ...(v.crosswalk ? [`HUD-USPS ZIP Code Crosswalk${v.crosswalk.quarter ? ` ${v.crosswalk.quarter}` : ''};`] : []),
     'GeoNames postal codes (CC BY 4.0); U.S. Census Bureau ZCTA Gazetteer.',
   ].join(' ');
-}
-
-export interface Endpoint {
-  operation_id: string;
-  method: 'GET';
-  path: string;
-  summary: string;
-}
-
-export const ENDPOINTS: readonly Endpoint[] = [
-  { operation_id: 'listZips', method: 'GET', path: '/api/v1/index.json', summary: 'Every published ZIP code with its latest FMR, market rent and voucher spread' },
-  { operation_id: 'getZip', method: 'GET', path: '/api/v1/zip/{zip}.json', summary: 'One ZIP code: FMR by fiscal year, monthly market rent, census rent, spread and nearby ZIPs' },
-  { operation_id: 'getCounty', method: 'GET', path: '/api/v1/county/{slug}.json', summary: 'One county: medians and its ZIP codes' },
-  { operation_id: 'getSectionEight', method: 'GET', path: '/api/v1/section-8.json', summary: 'The voucher spread: ZIP codes with both a 2-bedroom FMR and a market rent' },
-  { operation_id: 'getMeta', method: 'GET', path: '/api/v1/meta.json', summary: 'Counts, source vintages and endpoints; poll meta.generated_at for changes' },
-];
-
-/** Absolute URLs under the site's base URL (no trailing slash on the base). */
-export function siteUrls(site: string) {
-  const base = site.replace(/\/+$/, '');
-  return {
-    base,
-    zip: (zip: string) => `${base}/zip/${zip}/`,
-    county: (slug: string) => `${base}/county/${slug}/`,
-    sectionEight: `${base}/section-8/`,
-    docs: `${base}/docs/`,
-    home: `${base}/`,
-    api: (path: string) => `${base}${path}`,
-  };
 }
 
 /** `zoriMonth`: the latest month of the market rent file read, which the contract's `meta.sources` always names. */

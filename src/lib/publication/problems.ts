@@ -1,7 +1,7 @@
 // The JSON error bodies under /api/: static RFC 9457 problem documents, one per status, that the
 // shipped host configurations serve in place of an HTML error page.
 import type { z } from 'zod';
-import type { Problem } from './contract.ts';
+import type { Problem } from '../contract.ts';
 
 export const PROBLEM_STATUSES = [400, 403, 404, 405, 414] as const;
 export type ProblemStatus = (typeof PROBLEM_STATUSES)[number];

@@ -1,0 +1,90 @@
+// Which files of a dataset folder the build reads, when there are several: named rules, each tested.
+import { SourceError } from '../errors.ts';
+import { compareCodePoints } from '../order.ts';
+import { fiscalYearFromFileName } from './hud-safmr.ts';
+
+/** What a rule chose: the files to read, and each file left out with the reason the build report gives. */
+export interface FileChoice {
+  read: string[];
+  leftOut: { name: string; why: string }[];
+}
+
+/** What a rule may need beyond the names: the county FMR year follows the SAFMR year read. */
+export interface ChoiceContext {
+  latestSafmrYear?: number;
+}
+
+/** Exactly one file: several are an error, since which to trust is not ours to guess. */
+export function chooseOnlyFile(names: readonly string[], folder: string): FileChoice {
+  if (names.length > 1) throw new SourceError({ file: folder }, `several candidate files (${names.join(', ')}); keep one`);
+  return { read: [...names], leftOut: [] };
+}
+
+/** HUD names county FMR files by two digits (`FY26_FMRs.xlsx`); as a four-digit name for the year rules. */
+export const fmrFileYearName = (name: string) => name.replace(/(^|\/)FY(\d{2})_/i, '$1FY20$2_');
+
+/** The fiscal year of a county FMR file by its name (`hud_fmr/FY26_FMRs.xlsx` → 2026). */
+export function fiscalYearOfCountyFmrFile(name: string): number {
+  const year = fiscalYearFromFileName(fmrFileYearName(name));
+  if (year === undefined) throw new SourceError({ file: name }, "not named like HUD's FYnn_FMRs.xlsx");
+  return year;
+}
+
+/**
+ * One file per fiscal year: HUD's `_revised` workbook replaces the original of its year (HUD
+ * republishes a year's file when it corrects it). Other files are kept whole (a tidy CSV may hold
+ * several years). Returns the files to read and a warning for each left out.
+ */
+export function chooseSafmrFiles(names: readonly string[]): { read: string[]; leftOut: { name: string; instead: string }[] } {
+  const leftOut: { name: string; instead: string }[] = [];
+  const workbooks = new Map<number, string>();
+  const read: string[] = [];
+  for (const name of names) {
+    const match = /^fy(\d{4})_safmrs(_revised)?\.xlsx$/i.exec(name);
+    if (!match) {
+      read.push(name);
+      continue;
+    }
+    const year = Number(match[1]);
+    const other = workbooks.get(year);
+    if (other === undefined) workbooks.set(year, name);
+    else if (match[2]) {
+      workbooks.set(year, name);
+      leftOut.push({ name: other, instead: name });
+    } else leftOut.push({ name, instead: other });
+  }
+  return { read: [...read, ...workbooks.values()].sort(compareCodePoints), leftOut };
+}
+
+/**
+ * The county FMR file for the SAFMR year being published (its metro flags belong to that year):
+ * the newest year not after it, a revised file before the original; else the newest there is.
+ */
+export function chooseCountyFmrFile(names: readonly string[], latestSafmrYear: number, folder = 'hud_fmr'): { name: string; fiscalYear: number } {
+  const byYear = names
+    .flatMap((name) => {
+      const fiscalYear = fiscalYearFromFileName(fmrFileYearName(name));
+      return fiscalYear === undefined ? [] : [{ name, fiscalYear, revised: /_revised\./i.test(name) }];
+    })
+    .sort((a, b) => a.fiscalYear - b.fiscalYear || Number(a.revised) - Number(b.revised));
+  const chosen = byYear.filter((f) => f.fiscalYear <= latestSafmrYear).pop() ?? byYear.at(-1);
+  if (!chosen) throw new SourceError({ file: folder }, `no file named like HUD's FYnn_FMRs.xlsx (found ${names.join(', ')})`);
+  return { name: chosen.name, fiscalYear: chosen.fiscalYear };
+}
+
+/**
+ * HUD names its workbooks `ZIP_COUNTY_MMYYYY.xlsx` (MM the last month of the quarter): the newest
+ * quarter wins. The API answer carries its quarter inside, so it cannot be ranked by name against
+ * a workbook: the two together are an error.
+ */
+export function chooseCrosswalkFile(names: readonly string[], folder: string): { name: string; leftOut: string[] } | undefined {
+  if (names.length === 0) return undefined;
+  const api = names.filter((n) => /\.json$/i.test(n));
+  if (api.length > 0 && names.length > api.length) {
+    throw new SourceError({ file: folder }, `both the HUD API answer and workbooks (${names.join(', ')}): keep one`);
+  }
+  const key = (n: string) => n.replace(/^ZIP_COUNTY_(\d{2})(\d{4})\..*$/i, '$2$1');
+  const sorted = [...names].sort((a, b) => compareCodePoints(key(a), key(b)));
+  const name = sorted.pop() as string;
+  return { name, leftOut: sorted };
+}
