@@ -11,13 +11,14 @@ import { optionsFromEnv, sharedDataset, type LoadedDataset } from './lib/dataset
 function datasetLoader(name: string, entries: (dataset: LoadedDataset) => { id: string; data: Record<string, unknown> }[]) {
   return {
     name: `mnrent-${name}`,
-    load: async ({ store, parseData, config }: LoaderContext) => {
+    load: async (context: LoaderContext) => {
+      const { store, config } = context;
       // `astro check` syncs collections only to learn their types; the schemas say all it needs.
       if (process.env.MNRENT_SKIP_DATA === '1') return store.clear();
       if (!config.site) throw new Error('astro.config.mjs must set site: every url in the API is absolute');
       const dataset = await sharedDataset(optionsFromEnv(config.site, fileURLToPath(config.outDir)));
       store.clear();
-      for (const { id, data } of entries(dataset)) store.set({ id, data: await parseData({ id, data }) });
+      for (const { id, data } of entries(dataset)) store.set({ id, data: await context.parseData({ id, data }) });
     },
   };
 }

@@ -26,8 +26,8 @@ beforeAll(async () => {
   });
 }, 60_000);
 afterAll(async () => {
-  await browser?.close();
-  await nginx?.stop();
+  await browser.close();
+  await nginx.stop();
 });
 
 /** Opens a page and collects every console error and uncaught exception on it. */

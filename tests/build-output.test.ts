@@ -20,7 +20,8 @@ const jsonFiles = async (dir: string) => (await listFiles(dir)).filter((f) => f.
 describe('the JSON API', async () => {
   const openapi = await readJson<{ components: { schemas: Record<string, unknown> }; paths: Record<string, unknown>; servers: { url: string }[]; info: { version: string }; openapi: string }>('openapi.json');
   const ajv = new Ajv2020({ allErrors: true, strict: true });
-  addFormats.default(ajv);
+  // ajv-formats is CommonJS: its function is the module's default export at run time.
+  (addFormats as unknown as { default: typeof addFormats }).default(ajv);
   // The document itself is the schema resource, so `#/components/schemas/...` refs resolve as published.
   ajv.addKeyword('components');
   ajv.addSchema({ $id: 'https://contract.test/openapi.json', components: openapi.components });
@@ -57,7 +58,7 @@ describe('the JSON API', async () => {
   });
 
   it('rejects a file that breaks the contract (the validation can fail)', async () => {
-    const doc = await readJson<Record<string, unknown>>('api/v1/zip/55104.json');
+    const doc = await readJson('api/v1/zip/55104.json');
     expect(() => validator('ZipDetail')({ ...doc, fmr: { ...(doc.fmr as object), br2: '1530' } }, 'mutated')).toThrow(/does not match ZipDetail/);
     expect(() => validator('ZipDetail')({ ...doc, extra: 1 }, 'mutated')).toThrow(/additional properties/);
   });
@@ -80,8 +81,9 @@ describe('the JSON API', async () => {
     const redocly = join(PROJECT_ROOT, 'node_modules', '.bin', 'redocly');
     const { stdout, stderr } = await promisify(execFile)(redocly, ['lint', '--config', join(PROJECT_ROOT, '.config/redocly.yaml'), join(site, 'openapi.json')], {
       env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-    }).catch((error: { stdout: string; stderr: string }) => {
-      throw new Error(`redocly lint failed:\n${error.stdout}\n${error.stderr}`);
+    }).catch((error: unknown) => {
+      const { stdout, stderr } = error as { stdout: string; stderr: string };
+      throw new Error(`redocly lint failed:\n${stdout}\n${stderr}`);
     });
     expect(`${stdout}${stderr}`).toMatch(/Woohoo! Your API description is valid|validated in/);
   });

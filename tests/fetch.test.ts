@@ -94,7 +94,7 @@ describe('a full fetch into an empty folder', () => {
       last_modified: 'Wed, 01 Oct 2025 00:00:00 GMT',
     });
     for (const entry of sharedManifest.sources) {
-      const key = `${entry.dataset}/${entry.file}`;
+      const key = `${entry.dataset}/${String(entry.file)}`;
       expect(sha256(await readFile(join(fetched, key))), key).toBe(sha256(await readFile(source(key))));
     }
   });

@@ -48,7 +48,7 @@ describe.each([
   beforeAll(async () => {
     server = await start();
   }, 60_000);
-  afterAll(() => server?.stop());
+  afterAll(() => server.stop());
   const get = (path: string, init: { method?: string; headers?: Record<string, string> } = {}) => rawRequest(server.url, path, init);
 
   it('serves a ZIP file as JSON with every contract header and an ETag', async () => {
@@ -160,7 +160,7 @@ describe('nginx under fuzzing and load', () => {
   beforeAll(async () => {
     server = await serveWithNginx(site, 2);
   });
-  afterAll(() => server?.stop());
+  afterAll(() => server.stop());
 
   it('never answers 5xx, never leaks a byte from outside the folder, always JSON on 4xx under /api/', async () => {
     const segment = fc.oneof(

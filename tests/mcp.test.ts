@@ -18,7 +18,8 @@ const site = inject('builtSite');
 const TOOL_NAMES = ['get_zip', 'get_county', 'search_places', 'nearest_zips', 'voucher_spread', 'compare_zips', 'dataset_info'];
 
 const call = async (c: Connected, name: string, args: Record<string, unknown> = {}) => (await c.client.callTool({ name, arguments: args })) as CallToolResult;
-const data = <T = Record<string, unknown>>(r: CallToolResult) => {
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the shape it asserts
+const data = <T = Record<string, unknown>>(r: CallToolResult): T => {
   if (r.isError) throw new Error(`tool error: ${JSON.stringify(r.content)}`);
   return r.structuredContent as T;
 };
@@ -33,7 +34,7 @@ describe.each([
   beforeAll(async () => {
     c = await connect();
   }, 30_000);
-  afterAll(() => c?.close());
+  afterAll(() => c.close());
 
   it('lists the seven read-only tools with input and output schemas, and two resources', async () => {
     const { tools } = await c.client.listTools();
@@ -168,7 +169,7 @@ describe('mnrent-mcp as a process', () => {
     beforeAll(async () => {
       nginx = await serveWithNginx(site);
     });
-    afterAll(() => nginx?.stop());
+    afterAll(() => nginx.stop());
 
     it('answers from the deployed files', async () => {
       const s = await overStdio(['--base-url', nginx.url]);
@@ -186,7 +187,7 @@ describe('the reader', () => {
     const files = new Map<string, string>();
     for (const path of ['api/v1/meta.json', 'api/v1/index.json']) files.set(path, await readFile(join(site, path), 'utf8'));
     const reads: string[] = [];
-    const source: ApiSource = async (path) => (reads.push(path), files.get(path));
+    const source: ApiSource = (path) => (reads.push(path), Promise.resolve(files.get(path)));
     let clock = 0;
     const reader = new ApiReader(source, { refreshMs: 1000, now: () => clock });
     await reader.index();

@@ -50,7 +50,7 @@ function parseCommandLine(argv: string[]) {
   if (!only && positionals.length > 0) throw new UsageError(`unexpected ${positionals.join(' ')}\n${USAGE}`);
   const known: readonly string[] = DATASET_FOLDERS;
   for (const d of only ?? []) if (!known.includes(d)) throw new UsageError(`--only ${d}: not a dataset (${known.join(', ')})`);
-  const number = (name: string, value: unknown, fallback: number) => {
+  const number = (name: string, value: string | boolean | (string | boolean)[] | undefined, fallback: number) => {
     if (value === undefined) return fallback;
     const n = Number(value);
     if (!Number.isFinite(n) || n < 0) throw new UsageError(`--${name} ${String(value)} is not a non-negative number`);

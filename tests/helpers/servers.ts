@@ -24,7 +24,7 @@ export function freePort(): Promise<number> {
 
 export async function serveWithNginx(dir: string, workers = 1): Promise<Served> {
   const nginx = await startNginx({ dir, port: await freePort(), workers });
-  return { name: 'nginx', url: nginx.url, brotli: nginx.brotli, stop: nginx.stop };
+  return { name: 'nginx', url: nginx.url, brotli: nginx.brotli, stop: () => nginx.stop() };
 }
 
 function waitForPort(port: number, child: ChildProcess, timeoutMs = 20_000): Promise<void> {

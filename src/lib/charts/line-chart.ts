@@ -31,7 +31,7 @@ export function lineChartSvg(points: readonly Point[], options: LineChartOptions
   const [lo = 0, hi = 1] = extent(values);
   const pad = Math.max((hi - lo) * 0.1, 20);
   const y = scaleLinear().domain([lo - pad, hi + pad]).nice(4).range([height - margin.bottom, margin.top]);
-  const x = scalePoint<string>().domain(points.map((p) => p.label)).range([margin.left, width - margin.right]).padding(options.dots ? 0.5 : 0);
+  const x = scalePoint().domain(points.map((p) => p.label)).range([margin.left, width - margin.right]).padding(options.dots ? 0.5 : 0);
   const at = (p: Point): [number, number] => [x(p.label) ?? 0, y(p.value)];
   const d = line<Point>().x((p) => at(p)[0]).y((p) => at(p)[1]).digits(1)(points as Point[]) ?? '';
   const yTicks = y.ticks(4).map((t) => `<g transform="translate(0,${y(t).toFixed(1)})"><line x1="${margin.left}" x2="${width - margin.right}" stroke="#e5e5e5"/><text x="${margin.left - 6}" dy="0.32em" text-anchor="end">${dollars(t)}</text></g>`).join('');

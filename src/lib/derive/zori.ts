@@ -15,7 +15,10 @@ export function zoriByZip(series: readonly ZoriSeries[]): Map<string, ZoriSeries
   for (const s of series) {
     const earlier = byZip.get(s.zip);
     if (earlier) {
-      const same = earlier.points.length === s.points.length && earlier.points.every((p, i) => p.month === s.points[i]?.month && p.rent === s.points[i]?.rent);
+      const same = earlier.points.length === s.points.length && earlier.points.every((p, i) => {
+        const q = s.points[i];
+        return q !== undefined && p.month === q.month && p.rent === q.rent;
+      });
       if (!same) {
         throw new SourceError({ file: s.file, row: s.row }, `ZIP ${s.zip} has a second, different market rent series (first at row ${earlier.row})`);
       }

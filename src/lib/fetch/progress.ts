@@ -9,7 +9,8 @@ export interface Progress {
 
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 
-export function progressFor(stream: NodeJS.WriteStream, now: () => number = () => performance.now()): Progress {
+/** `isTTY` is undefined on a pipe, whatever Node's types say. */
+export function progressFor(stream: Pick<NodeJS.WriteStream, 'write' | 'columns'> & { isTTY?: boolean }, now: () => number = () => performance.now()): Progress {
   let label = '';
   let started = 0;
   let lastDraw = 0;

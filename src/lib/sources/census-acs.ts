@@ -2,7 +2,7 @@
 import { SourceError } from '../errors.ts';
 import { RENT_BOUNDS, type Bounds } from './plausible.ts';
 import { readDelimited } from './readers.ts';
-import { findColumn, headerIs, RowReader, type Table } from './table.ts';
+import { cellText, findColumn, headerIs, RowReader, type Table } from './table.ts';
 
 export interface AcsRent {
   zcta: string;
@@ -93,9 +93,9 @@ export function parseAcsApiJson(text: string, file: string, keepZcta: (zcta: str
   const table: Table = {
     file,
     header: (header ?? []).map(String),
-    rows: rows.map((row) => row.map((cell) => (cell === null ? '' : String(cell)))),
+    rows: rows.map((row) => row.map(cellText)),
     rowNumbers: rows.map((_, i) => i + 2),
-    columnLabel: (index) => String(header?.[index] ?? `#${index + 1}`),
+    columnLabel: (index) => (header?.[index] === undefined ? `#${index + 1}` : cellText(header[index])),
   };
   const zctaCol = findColumn(table, 'zip code tabulation area', headerIs('zip code tabulation area'));
   const rentCol = findColumn(table, 'B25064_001E', headerIs('b25064_001e'));

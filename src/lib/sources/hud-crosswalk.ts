@@ -1,7 +1,7 @@
 // HUD-USPS ZIP-county crosswalk: one row per (ZIP, county) pair with address-share ratios.
 import { SourceError } from '../errors.ts';
 import { readWorkbook } from './readers.ts';
-import { findColumn, headerIs, RowReader } from './table.ts';
+import { cellText, findColumn, headerIs, RowReader } from './table.ts';
 
 export interface CrosswalkRow {
   zip: string;
@@ -87,7 +87,7 @@ export function parseCrosswalkApiJson(text: string, file: string, keepZip: (zip:
   const table = {
     file,
     header: ['zip', 'geoid', 'city', 'res_ratio', 'tot_ratio'],
-    rows: results.map((r) => [r.zip, r.geoid, r.city, r.res_ratio, r.tot_ratio].map((v) => (v === undefined || v === null ? null : typeof v === 'number' ? v : String(v)))),
+    rows: results.map((r) => [r.zip, r.geoid, r.city, r.res_ratio, r.tot_ratio].map((v) => (v === undefined || v === null ? null : typeof v === 'number' ? v : cellText(v)))),
     // Results are numbered from 1, as a reader counting the array would.
     rowNumbers: results.map((_, i) => i + 1),
     columnLabel: (index: number) => ['zip', 'geoid', 'city', 'res_ratio', 'tot_ratio'][index] ?? `#${index}`,

@@ -157,7 +157,7 @@ export async function readSources(sourcesDir: string, scope: ScopeOfRead): Promi
     throw new SourceError({ file: sourcesDir }, 'sources folder not found (set SOURCES_DIR, or run npm run data:fetch)');
   }
   const reader = new SourceReader(sourcesDir, await readLockfile(sourcesDir), scope);
-  const one = async <T>(files: Promise<{ parsed: T; file: SourceFile }[]>) => {
+  const one = async <T>(files: Promise<{ parsed: T; file: SourceFile }[]>): Promise<{ parsed: T; file: SourceFile }> => {
     const [first] = await files;
     if (!first) throw new Error('a required dataset chose no file');
     return first;

@@ -17,9 +17,17 @@ export interface Table {
   columnLabel: (index: number) => string;
 }
 
+/** A parsed JSON value as cell text: an object or array keeps its JSON, so an error can show it. */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' || value instanceof Date) return String(value);
+  return JSON.stringify(value);
+}
+
 /** Header text compared loosely: HUD writes `ZIP\r\nCode` one year and `ZIP Code` the next. */
 export function normalizeHeader(header: unknown): string {
-  return String(header ?? '')
+  return cellText(header)
     .replace(/\s+/g, ' ')
     .trim()
     .toLowerCase();

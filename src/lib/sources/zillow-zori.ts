@@ -29,7 +29,7 @@ export interface ZoriFile {
  * the file writes `10/31/2023`. Anything not shaped like a date is not a month column; a date-shaped
  * header with an impossible month or day (`2023-13-31`) is `invalid`.
  */
-export function monthFromHeader(header: string): string | 'invalid' | undefined {
+export function monthFromHeader(header: string): string | undefined {
   const text = header.trim();
   const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
@@ -55,7 +55,7 @@ export function parseZoriCsv(text: string, file: string, keepZip: (zip: string) 
     const prev = monthCols[i - 1] as { index: number; month: string };
     const cur = monthCols[i] as { index: number; month: string };
     if (cur.month <= prev.month) {
-      throw new SourceError({ file, row: 1, column: table.header[cur.index] as string }, `month ${cur.month} does not follow ${prev.month}`);
+      throw new SourceError({ file, row: 1, column: table.header[cur.index] }, `month ${cur.month} does not follow ${prev.month}`);
     }
   }
   const reader = new RowReader(table);

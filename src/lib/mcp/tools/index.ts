@@ -21,4 +21,4 @@ export interface AnyTool {
   run(args: never, reader: ApiReader): Promise<CallToolResult>;
 }
 
-export const TOOLS: readonly AnyTool[] = [getZip, getCounty, searchPlaces, nearestZips, voucherSpread, compareZips, datasetInfo] as unknown as AnyTool[];
+export const TOOLS: readonly AnyTool[] = [getZip, getCounty, searchPlaces, nearestZips, voucherSpread, compareZips, datasetInfo];
