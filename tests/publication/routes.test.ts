@@ -1,0 +1,42 @@
+// Where resources live: page paths, endpoint paths from the contract's table, and openapi.json's
+// parameters made from the same zod patterns.
+import { describe, expect, it } from 'vitest';
+import { apiPath, CountySlug, ENDPOINTS, ZipCode } from '../../src/lib/contract.ts';
+import { openApiDocument } from '../../src/lib/publication/openapi.ts';
+import { pagePath, siteUrls } from '../../src/lib/publication/routes.ts';
+
+describe('paths', () => {
+  it('fills an endpoint path from the contract table', () => {
+    expect(apiPath('getZip', { zip: '55104' })).toBe('/api/v1/zip/55104.json');
+    expect(apiPath('getCounty', { slug: 'st-louis' })).toBe('/api/v1/county/st-louis.json');
+    expect(apiPath('getMeta')).toBe('/api/v1/meta.json');
+    expect(() => apiPath('getZip')).toThrow('getZip needs {zip}');
+  });
+
+  it('spells page paths and absolute URLs one way', () => {
+    expect(pagePath.zip('55104')).toBe('/zip/55104/');
+    expect(pagePath.county('lac-qui-parle')).toBe('/county/lac-qui-parle/');
+    const urls = siteUrls('https://rent.example.net/');
+    expect(urls.zip('55104')).toBe('https://rent.example.net/zip/55104/');
+    expect(urls.sectionEight).toBe('https://rent.example.net/section-8/');
+  });
+});
+
+describe('path values', () => {
+  it('accepts five digits and a slug, nothing else', () => {
+    expect(ZipCode.safeParse('55104').success).toBe(true);
+    for (const bad of ['5510', '551040', '5510a', ' 55104']) expect(ZipCode.safeParse(bad).success, bad).toBe(false);
+    expect(CountySlug.safeParse('st-louis').success).toBe(true);
+    expect(CountySlug.safeParse('St. Louis').success).toBe(false);
+  });
+
+  it('describes each path parameter in openapi.json with the same pattern', () => {
+    const doc = openApiDocument('https://rent.example.net') as { paths: Record<string, { get: { operationId: string; parameters?: { name: string; schema: { pattern: string } }[] } }> };
+    const parameters = Object.values(doc.paths).flatMap((p) => p.get.parameters ?? []);
+    expect(parameters).toEqual([
+      expect.objectContaining({ name: 'zip', schema: { type: 'string', pattern: '^[0-9]{5}$' } }),
+      expect.objectContaining({ name: 'slug', schema: { type: 'string', pattern: '^[a-z0-9-]+$' } }),
+    ]);
+    expect(Object.values(doc.paths).map((p) => p.get.operationId)).toEqual(ENDPOINTS.map((e) => e.operation_id));
+  });
+});

