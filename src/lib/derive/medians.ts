@@ -1,6 +1,6 @@
 // County medians over ZIP rows.
 import { median } from 'd3-array';
-import type { CountyRecord, IndexZip } from '../contract.ts';
+import type { CountyMedians, IndexZip } from '../contract.ts';
 import { roundHalfAway } from './round.ts';
 
 
@@ -15,7 +15,7 @@ function roundedMedian(values: (number | null)[], digits: number): number | null
   return m === undefined ? null : roundHalfAway(m) / scale;
 }
 
-export function countyMedians(rows: readonly IndexZip[]): CountyRecord['medians'] {
+export function countyMedians(rows: readonly IndexZip[]): CountyMedians {
   return {
     fmr2: roundedMedian(rows.map((r) => r.fmr.br2), 0),
     market_rent: roundedMedian(rows.map((r) => r.zori_latest?.rent ?? null), 0),
