@@ -1,9 +1,11 @@
 // The pages for people in a real headless browser (Debian's chromium, driven by playwright-core),
 // served by nginx with the shipped block; screenshots go to test-output/ (git-ignored).
 import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import type { AxeResults } from 'axe-core';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PROJECT_ROOT } from './helpers/paths.ts';
@@ -12,6 +14,8 @@ import { serveWithNginx, type Served } from './helpers/servers.ts';
 const site = inject('builtSite');
 const SHOTS = join(PROJECT_ROOT, 'test-output', 'screenshots');
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+/** A real copy of axe-core, injected into each page. */
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 let nginx: Served;
 let browser: Browser;
@@ -49,6 +53,7 @@ describe('every page type loads with no console error', () => {
     ['county', '/county/st-louis/'],
     ['section-8', '/section-8/'],
     ['docs', '/docs/'],
+    ['zips', '/zips/'],
   ] as const) {
     it(name, async () => {
       const { page, errors } = await open(path);
@@ -97,6 +102,38 @@ describe('the honest voucher answer', () => {
 });
 
 describe('the pages work', () => {
+  it('home: "St Paul" lists Saint Paul ZIPs first, and Enter opens one of them', async () => {
+    const { page, errors } = await open('/');
+    await page.getByRole('combobox', { name: 'Find a ZIP code, city or county' }).fill('St Paul');
+    await page.getByRole('option').first().waitFor();
+    const options = await page.getByRole('option').allTextContents();
+    expect(options[0]).toBe('55101 Saint Paul, Ramsey County');
+    expect(options.slice(0, 10).every((o) => /^551\d\d Saint Paul, /.test(o))).toBe(true);
+    await expect(page.locator('#search-status').textContent()).resolves.toBe('10 matches; use the arrow keys, then Enter.');
+    // Options are not links: Tab leaves the box instead of walking through them.
+    await expect(page.locator('#place-results a').count()).resolves.toBe(0);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${nginx.url}/zip/55101/`);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('home: "Duluth, MN" finds Duluth, and a click on an option opens it', async () => {
+    const { page } = await open('/');
+    await page.getByRole('combobox').fill('Duluth, MN');
+    const option = page.getByRole('option', { name: '55802 Duluth, St. Louis County' });
+    await option.click();
+    await page.waitForURL(`${nginx.url}/zip/55802/`);
+    await page.close();
+  });
+
+  it('home: "St Louis" is the county, told apart from a ZIP', async () => {
+    const { page } = await open('/');
+    await page.getByRole('combobox').fill('St Louis');
+    await expect(page.getByRole('option').first().textContent()).resolves.toMatch(/^St\. Louis County: county page, \d+ ZIP codes$/);
+    await page.close();
+  });
+
   it('home: typing a city finds its ZIP, and Enter opens its page', async () => {
     const { page, errors } = await open('/');
     await page.getByRole('combobox', { name: 'Find a ZIP code, city or county' }).fill('Warroad');
@@ -158,6 +195,74 @@ describe('the pages work', () => {
     } finally {
       await new Promise((resolve) => other.close(resolve));
     }
+  });
+});
+
+describe('without JavaScript', () => {
+  it('the search form reaches the list of every ZIP by city, which has the ZIP', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${nginx.url}/`);
+    await page.getByRole('combobox', { name: 'Find a ZIP code, city or county' }).fill('Warroad');
+    await page.getByRole('button', { name: 'Find' }).click();
+    await page.waitForURL(`${nginx.url}/zips/?q=Warroad`);
+    await expect(page.locator('#city-warroad').textContent()).resolves.toContain('56763');
+    await page.locator('#city-warroad a', { hasText: '56763' }).click();
+    await page.waitForURL(`${nginx.url}/zip/56763/`);
+    await context.close();
+  });
+
+  it('with JavaScript, the same page answers the query at the top', async () => {
+    const { page } = await open('/zips/?q=st%20cloud');
+    await page.locator('#matches-list li').first().waitFor();
+    await expect(page.locator('#matches-list li').first().textContent()).resolves.toBe('56301 Saint Cloud, Stearns County');
+    await page.close();
+  });
+});
+
+/** One of each page type, the 404 page included. */
+const PAGE_TYPES = [
+  ['home', '/'],
+  ['zip', '/zip/55104/'],
+  ['zip-without-market-rent', '/zip/56763/'],
+  ['county-hennepin', '/county/hennepin/'],
+  ['county-st-louis', '/county/st-louis/'],
+  ['section-8', '/section-8/'],
+  ['docs', '/docs/'],
+  ['zips', '/zips/'],
+  ['not-found', '/no-such-page/'],
+] as const;
+
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  const results = await page.evaluate(() => (window as unknown as { axe: { run: () => Promise<AxeResults> } }).axe.run());
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+describe.each(['light', 'dark'] as const)('phones and desktops, %s', (colorScheme) => {
+  it.each(PAGE_TYPES)('%s fits 320-414 px and 1280 px without sideways scrolling; axe finds nothing at 375 and 1280 px', async (name, path) => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 }, colorScheme });
+    await page.goto(`${nginx.url}${path}`, { waitUntil: 'load' });
+    for (const width of [320, 375, 414, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+      expect(scrollWidth, `${name} at ${width} px`).toBeLessThanOrEqual(innerWidth);
+      if (width === 375 && colorScheme === 'light') await page.screenshot({ path: join(SHOTS, `${name}-375.png`), fullPage: true });
+      if (width === 375 || width === 1280) expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
+    }
+    await page.close();
+  });
+
+  it('axe finds nothing with the search results open, on a phone', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 }, colorScheme });
+    await page.goto(`${nginx.url}/`);
+    await page.getByRole('combobox').fill('St Louis');
+    await page.getByRole('option').first().waitFor();
+    await page.keyboard.press('ArrowDown');
+    expect(await axeViolations(page)).toEqual([]);
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+    await page.close();
   });
 });
 

@@ -273,7 +273,18 @@ describe('invariants over every row', () => {
     }
   });
 
-  it('lists six nearby ZIPs for every ZIP, never itself, nearest first, all published', async () => {
+  it('gives downtown Minneapolis (55401) neighbours people live in, not the PO-box ZIPs on one point', () => {
+    const downtown = dataset.zips.find((z) => z.zip === '55401');
+    expect(downtown?.nearby.map((n) => n.zip)).toEqual(['55402', '55415', '55403', '55454', '55413', '55404']);
+    for (const poBox of ['55440', '55458', '55479', '55480']) {
+      expect(dataset.zips.find((z) => z.zip === poBox)?.coordinates?.source).toBe('geonames');
+      expect(dataset.zips.some((z) => z.nearby.some((n) => n.zip === poBox))).toBe(false);
+    }
+    // A PO-box ZIP keeps a nearby list of its own.
+    expect(dataset.zips.find((z) => z.zip === '55440')?.nearby).toHaveLength(6);
+  });
+
+  it('lists six nearby ZIPs for every ZIP, never itself, nearest first, all published, none without a Census ZCTA', async () => {
     const sources = await readSources(SHARED_SOURCES, { state: MINNESOTA, limits: NO_DATE_LIMITS });
     const centroid = new Map(sources.gazetteer.centroids.map((c) => [c.zcta, c]));
     const geonames = new Map(sources.geonames.places.map((p) => [p.zip, p]));
@@ -289,11 +300,13 @@ describe('invariants over every row', () => {
       for (const n of r.nearby) {
         expect(n.zip).not.toBe(r.zip);
         expect(published.has(n.zip)).toBe(true);
+        // CONTRACT-NOTES: a ZIP without a ZCTA in the gazetteer (a PO box, one building) is nobody's neighbour.
+        expect(centroid.has(n.zip), `${n.zip} in the nearby list of ${r.zip}`).toBe(true);
         expect(n.url).toBe(`${TEST_SITE}/zip/${n.zip}/`);
       }
       // Nothing left out is nearer than the sixth.
       const sixth = distances.at(-1) as number;
-      const nearer = dataset.zips.filter((o) => o.zip !== r.zip && greatCircleKm(at(r.zip), at(o.zip)) < sixth);
+      const nearer = dataset.zips.filter((o) => o.zip !== r.zip && centroid.has(o.zip) && greatCircleKm(at(r.zip), at(o.zip)) < sixth);
       expect(nearer.length).toBeLessThanOrEqual(5);
     }
   });

@@ -80,6 +80,14 @@ describe.each([
     expect(prefix.total_zips).toBe(prefix.zips.length);
     const county = data<{ counties: { county_slug: string; zip_count: number }[] }>(await call(c, 'search_places', { query: 'Hennepin County' }));
     expect(county.counties).toEqual([{ county: 'Hennepin', county_slug: 'hennepin', zip_count: 72 }]);
+    // As people type it: St/Saint folded, a trailing state dropped, exact city names first.
+    const saintPaul = data<{ zips: { zip: string; city: string }[] }>(await call(c, 'search_places', { query: 'St Paul', limit: 40 }));
+    expect(saintPaul.zips[0]).toMatchObject({ zip: '55101', city: 'Saint Paul' });
+    expect(saintPaul.zips.findIndex((z) => z.city !== 'Saint Paul')).toBeGreaterThan(20);
+    expect(data<{ zips: { city: string }[] }>(await call(c, 'search_places', { query: 'Duluth, MN' })).zips[0]).toMatchObject({ city: 'Duluth' });
+    // Plurals: one ZIP code "matches", two "match".
+    expect(text(await call(c, 'search_places', { query: 'Warroad' }))).toMatch(/^1 ZIP code matches "Warroad": 56763 Warroad\./);
+    expect(text(await call(c, 'search_places', { query: 'Detroit Lakes' }))).toMatch(/^2 ZIP codes match "Detroit Lakes": 56501 Detroit Lakes; 56502 Detroit Lakes\./);
   });
 
   it('nearest_zips from a ZIP agrees with the published nearby list; from its point it finds the ZIP itself', async () => {
@@ -130,7 +138,8 @@ describe.each([
 
   it('turns bad arguments into tool errors with suggestions, and keeps serving', async () => {
     const bad: [string, Record<string, unknown>, RegExp][] = [
-      ['get_zip', { zip: 55104 }, /Invalid|expected string/i],
+      ['get_zip', { zip: 1e6 }, /^MCP error -32602: Input validation error: Invalid arguments for tool get_zip: [^\n]+$/],
+      ['get_county', { county: '   ' }, /^Give a county name, such as "Hennepin" or "St\. Louis"/],
       ['get_zip', { zip: '5510' }, /Invalid|pattern/i],
       ['get_zip', { zip: '55199' }, /ZIP 55199 is not published .* Closest published ZIPs: 55155, 55150, 55130, 55129, 55128\./],
       ['get_county', { county: 'Atlantis' }, /No Minnesota county matches "Atlantis"\. Did you mean:/],
@@ -149,6 +158,8 @@ describe.each([
       expect(text(r)).toMatch(message);
     }
     expect(data(await call(c, 'get_zip', { zip: '55803' }))).toMatchObject({ city: 'Duluth' });
+    // A ZIP given as a number, as agents often send it.
+    expect(data(await call(c, 'get_zip', { zip: 55104 }))).toMatchObject({ zip: '55104', city: 'Saint Paul' });
   });
 });
 
@@ -239,14 +250,19 @@ describe('a hostile or changing world', () => {
     child.stdin.write('{"jsonrpc":"2.0","id":8,"method":"ping"}\n');
     child.stdin.write('{"hello":"world","id":9}\n');
     child.stdin.write('{"jsonrpc":"2.0","id":10,"method":"ping"}\n');
+    // Malformed tool arguments: -32602 and one line, not -32603 with a zod dump.
+    child.stdin.write('{"jsonrpc":"2.0","id":11,"method":"tools/call","params":{"name":"get_zip","arguments":"55104"}}\n');
+    child.stdin.write('{"jsonrpc":"2.0","id":12,"method":"tools/call","params":{"name":"get_zip","arguments":[55104]}}\n');
     await new Promise<void>((resolve) => {
-      const check = setInterval(() => out.split('\n').filter(Boolean).length >= 5 && (clearInterval(check), resolve()), 50);
+      const check = setInterval(() => out.split('\n').filter(Boolean).length >= 7 && (clearInterval(check), resolve()), 50);
     });
     child.kill();
     const replies = out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id: unknown; error?: { code: number; message: string }; result?: unknown });
     // Error replies are written at once, answers when the server has them: compare without order.
-    expect(replies).toHaveLength(5);
+    expect(replies).toHaveLength(7);
     expect(replies).toEqual(expect.arrayContaining([
+      { jsonrpc: '2.0', id: 11, error: { code: -32602, message: 'Invalid params: params.arguments must be an object of named arguments, such as {"zip": "55104"}, not a string' } },
+      { jsonrpc: '2.0', id: 12, error: { code: -32602, message: 'Invalid params: params.arguments must be an object of named arguments, such as {"zip": "55104"}, not an array' } },
       { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the line is not JSON' } },
       { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: message over 1048576 bytes' } },
       { jsonrpc: '2.0', id: 8, result: {} },
@@ -255,7 +271,7 @@ describe('a hostile or changing world', () => {
     ]));
   }, 30_000);
 
-  it('over HTTP: a body over 1 MiB gets 413 and the server keeps answering', async () => {
+  it('over HTTP: a body over 1 MiB gets 413, malformed arguments -32602, and the server keeps answering', async () => {
     const c = await overHttp(site);
     try {
       const response = await fetch(c.url, {
@@ -266,6 +282,12 @@ describe('a hostile or changing world', () => {
       expect(response.status).toBe(413);
       expect(await response.json()).toEqual({ jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request: body over 1048576 bytes' }, id: null });
       expect((await c.client.listTools()).tools).toHaveLength(TOOL_NAMES.length);
+      const malformed = await fetch(c.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_zip', arguments: 55104 } }),
+      });
+      expect(await malformed.json()).toEqual({ jsonrpc: '2.0', id: 3, error: { code: -32602, message: 'Invalid params: params.arguments must be an object of named arguments, such as {"zip": "55104"}, not a number' } });
     } finally {
       await c.close();
     }

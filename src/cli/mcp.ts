@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { ApiReader, folderSource, urlSource } from '../lib/mcp/api-reader.ts';
 import { startMcpHttp } from '../lib/mcp/http.ts';
-import { createMcpServer } from '../lib/mcp/server.ts';
+import { connectServer, createMcpServer } from '../lib/mcp/server.ts';
 import { LineStdioTransport } from '../lib/mcp/stdio.ts';
 
 const USAGE = 'usage: mnrent-mcp [--dir DIR | --base-url URL] [--http [--port N] [--host ADDR]] [--refresh SECONDS]';
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
     process.once('SIGTERM', stop);
     return;
   }
-  await createMcpServer(reader).connect(new LineStdioTransport());
+  await connectServer(createMcpServer(reader), new LineStdioTransport());
 }
 
 void main();

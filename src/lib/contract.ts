@@ -148,7 +148,7 @@ export const ZipRecord = z
     ...spreadFields,
     ...areaFields,
     coordinates: Coordinates.nullable(),
-    nearby: z.array(NearbyZip).max(6).describe('The six nearest published ZIP codes by great-circle distance'),
+    nearby: z.array(NearbyZip).max(6).describe('The six nearest published ZIP codes by great-circle distance, among those with a Census ZCTA (a PO-box ZIP is nobody\'s neighbour)'),
   })
   .strict();
 

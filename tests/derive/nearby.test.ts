@@ -1,6 +1,6 @@
 // Great-circle distance and the nearest ZIPs, on points made in code.
 import { describe, expect, it } from 'vitest';
-import { greatCircleKm, nearestZips } from '../../src/lib/derive/nearby.ts';
+import { greatCircleKm, isNeighbour, nearestZips } from '../../src/lib/derive/nearby.ts';
 
 describe('nearby', () => {
   it('measures great-circle distance (55104 to 55803 centroids: 246.29 km, checked with an independent haversine)', () => {
@@ -14,5 +14,18 @@ describe('nearby', () => {
       ...['00007', '00003', '00005', '00001', '00004', '00002', '00006'].map((zip, i) => ({ zip, latitude: 0, longitude: 1 + (i >= 4 ? 1 : 0) })),
     ];
     expect(nearestZips(points).get('00000')).toEqual(['00001', '00003', '00005', '00007', '00002', '00004']);
+  });
+
+  it('gives a PO-box ZIP its own list but puts it in no one else\'s', () => {
+    const home = { zip: '55401', latitude: 44.98, longitude: -93.27 };
+    const poBox = { zip: '55440', latitude: 44.98, longitude: -93.27 };
+    const street = { zip: '55402', latitude: 44.976, longitude: -93.271 };
+    const far = { zip: '55104', latitude: 44.95, longitude: -93.16 };
+    const nearest = nearestZips([home, poBox, street, far], [home, street, far], 2);
+    expect(nearest.get('55401')).toEqual(['55402', '55104']);
+    expect(nearest.get('55440')).toEqual(['55401', '55402']);
+    expect(isNeighbour({ source: 'census_zcta' })).toBe(true);
+    expect(isNeighbour({ source: 'geonames' })).toBe(false);
+    expect(isNeighbour(null)).toBe(false);
   });
 });

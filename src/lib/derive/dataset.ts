@@ -23,7 +23,7 @@ import { fmr2YearOverYear, fmrByFiscalYear, fmrHistories, type ZipFmrHistory } f
 import { fiscalYearFreshness, monthFreshness, stalenessNotices } from './freshness.ts';
 import { contentFingerprint, lastmodFor, type PreviousResource } from './lastmod.ts';
 import { countyMedians, medianSpreadPct } from './medians.ts';
-import { nearestZips } from './nearby.ts';
+import { isNeighbour, nearestZips } from './nearby.ts';
 import type { GateInput } from './publish-gate.ts';
 import { countySlug, metroArea, placeZip, zipHudAreas, type ZipPlace } from './places.ts';
 import { areaVoucherSpread, publishZori, voucherSpread, zoriByZip, zoriLagMonths } from './zori.ts';
@@ -150,10 +150,14 @@ function placeZips(sources: SourceData, state: StateScope, fiscal: FiscalYears, 
   });
 }
 
-/** The nearby list of every ZIP: the nearest published ZIPs by great-circle distance. */
+/**
+ * The nearby list of every ZIP: the nearest published ZIPs by great-circle distance, among those
+ * with a Census ZCTA (a PO-box or single-building ZIP has none: nobody's neighbour).
+ */
 function nearbyOf(placed: readonly PlacedZip[], urls: SiteUrls): Map<string, ZipRecord['nearby']> {
   const cities = new Map(placed.map((p) => [p.zip, p.place.city]));
-  const nearest = nearestZips(placed.flatMap(({ zip, coordinates: c }) => (c ? [{ zip, latitude: c.latitude, longitude: c.longitude }] : [])));
+  const located = placed.flatMap(({ zip, coordinates: c }) => (c ? [{ zip, latitude: c.latitude, longitude: c.longitude, neighbour: isNeighbour(c) }] : []));
+  const nearest = nearestZips(located, located.filter((p) => p.neighbour));
   return new Map(placed.map(({ zip }) => [zip, (nearest.get(zip) ?? []).map((n) => ({ zip: n, city: cities.get(n) ?? '', url: urls.zip(n) }))]));
 }
 

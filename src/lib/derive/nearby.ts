@@ -7,6 +7,9 @@ export interface Located {
   longitude: number;
 }
 
+/** Whether a ZIP can be someone's neighbour: it has a Census ZCTA, so people live there (CONTRACT-NOTES). */
+export const isNeighbour = (coordinates: { source: string } | null | undefined): boolean => coordinates?.source === 'census_zcta';
+
 const EARTH_RADIUS_KM = 6371.0088;
 const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
 
@@ -18,11 +21,15 @@ export function greatCircleKm(a: Located, b: Located): number {
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** For each located ZIP, the `count` others nearest to it; ties go to the lower ZIP. */
-export function nearestZips(points: readonly Located[], count = 6): Map<string, string[]> {
+/**
+ * For each located ZIP, the `count` other neighbours nearest to it; ties go to the lower ZIP.
+ * `neighbours` are the ZIPs people can live in (CONTRACT-NOTES: those with a Census ZCTA); a PO-box
+ * ZIP gets its own list but is in no one's.
+ */
+export function nearestZips(points: readonly Located[], neighbours: readonly Located[] = points, count = 6): Map<string, string[]> {
   const result = new Map<string, string[]>();
   for (const origin of points) {
-    const ranked = points
+    const ranked = neighbours
       .filter((p) => p.zip !== origin.zip)
       .map((p) => ({ zip: p.zip, km: greatCircleKm(origin, p) }))
       .sort((a, b) => a.km - b.km || compareCodePoints(a.zip, b.zip));

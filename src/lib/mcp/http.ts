@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { ApiReader } from './api-reader.ts';
-import { createMcpServer } from './server.ts';
+import { connectServer, createMcpServer } from './server.ts';
 import { MAX_MESSAGE_BYTES } from './stdio.ts';
 
 export const MCP_PATH = '/mcp';
@@ -57,7 +57,7 @@ export async function startMcpHttp(reader: ApiReader, options: { host?: string; 
       });
       try {
         const body = await readJson(req);
-        await mcp.connect(transport);
+        await connectServer(mcp, transport);
         await transport.handleRequest(req, res, body);
       } catch (error) {
         if (res.headersSent) return;

@@ -1,5 +1,7 @@
 // The agent server: tools and resources over an ApiReader. Transports are wired elsewhere.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { ApiReader } from './api-reader.ts';
 import { TOOLS } from './tools/index.ts';
 
@@ -31,4 +33,31 @@ export function createMcpServer(reader: ApiReader): McpServer {
     }));
   }
   return server;
+}
+
+/**
+ * A tools/call whose `arguments` is not an object (a bare string, an array) fails the SDK's request
+ * schema, which answers -32603 with a zod dump; the client's mistake deserves -32602 and one line.
+ */
+export function malformedToolCall(message: JSONRPCMessage): JSONRPCMessage | undefined {
+  if (!('method' in message) || message.method !== 'tools/call' || !('id' in message)) return undefined;
+  const params = message.params as { name?: unknown; arguments?: unknown } | undefined;
+  const args = params?.arguments;
+  let problem: string | undefined;
+  if (typeof params?.name !== 'string') problem = 'params.name must be the name of a tool';
+  else if (args !== undefined && (args === null || typeof args !== 'object' || Array.isArray(args))) {
+    problem = `params.arguments must be an object of named arguments, such as {"zip": "55104"}, not ${Array.isArray(args) ? 'an array' : args === null ? 'null' : `a ${typeof args}`}`;
+  }
+  return problem === undefined ? undefined : { jsonrpc: '2.0', id: message.id, error: { code: -32602, message: `Invalid params: ${problem}` } };
+}
+
+/** Connects the server, answering malformed tool calls itself. */
+export async function connectServer(server: McpServer, transport: Transport): Promise<void> {
+  await server.connect(transport);
+  const handle = transport.onmessage;
+  transport.onmessage = (message, extra) => {
+    const refusal = malformedToolCall(message);
+    if (refusal) void transport.send(refusal);
+    else handle?.(message, extra);
+  };
 }

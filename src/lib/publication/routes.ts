@@ -8,7 +8,12 @@ export const pagePath = {
   county: (slug: string) => `/county/${slug}/`,
   sectionEight: '/section-8/',
   docs: '/docs/',
+  /** Every ZIP by city, A to Z: where the search form goes without JavaScript. */
+  zips: '/zips/',
 } as const;
+
+/** The compact list the home page's search box downloads: `[zip, city, county, slug]` per ZIP. */
+export const SEARCH_INDEX_PATH = '/search-index.json';
 
 /** Absolute URLs under the site's base URL (no trailing slash on the base). */
 export function siteUrls(site: string) {

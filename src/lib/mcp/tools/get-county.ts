@@ -4,6 +4,7 @@ import type { ApiReader } from '../api-reader.ts';
 import { closest, countyKey } from '../match.ts';
 import { defineTool, fail, ok } from './tool.ts';
 import { money, signedPercent } from '../../present.ts';
+import { countOf } from '../../search.ts';
 
 export const getCounty = defineTool({
   name: 'get_county',
@@ -15,13 +16,14 @@ export const getCounty = defineTool({
   output: CountyDetail,
   async run({ county }, reader) {
     const key = countyKey(county);
+    if (!key) return fail('Give a county name, such as "Hennepin" or "St. Louis", or its slug, such as "st-louis".');
     const found = key ? await reader.county(key) : undefined;
     if (!found) {
       return fail(`No Minnesota county matches "${county}". Did you mean: ${closest(key, await countySlugs(reader)).join(', ')}?`);
     }
     const m = found.medians;
     const summary =
-      `${found.county} County: ${found.zip_count} ZIP codes (${found.zori_zip_count} with a market rent index). ` +
+      `${found.county} County: ${countOf(found.zip_count, 'ZIP code')} (${found.zori_zip_count} with a market rent index). ` +
       `Median 2-bedroom Small Area FMR ${money(m.fmr2)}, median 2-bedroom area FMR ${money(m.area_fmr2)}, median market rent ${money(m.market_rent)}, median FMR change ${signedPercent(m.fmr2_yoy_pct)}.`;
     return ok(summary, found);
   },

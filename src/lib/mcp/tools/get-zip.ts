@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { ZipCode, ZipDetail } from '../../contract.ts';
 import { closestZips } from '../match.ts';
 import { defineTool, fail, ok } from './tool.ts';
@@ -11,9 +12,11 @@ export const getZip = defineTool({
     'the area-wide FMR of each HUD FMR area it lies in, the monthly Zillow market rent index, Census median gross rent, ' +
     'whether a voucher reaches the market rent on both bases (Small Area FMR and area-wide FMR), metro area, county and the six nearest ZIPs. ' +
     'Neither figure is a rent quote for any address.',
-  input: { zip: ZipCode.describe('Five-digit ZIP code, e.g. 55104') },
+  // Agents often send a ZIP as a number (55104); a leading zero lost that way comes back by padding.
+  input: { zip: z.union([ZipCode, z.int().min(0).max(99999)]).describe('Five-digit ZIP code, e.g. "55104" (a number such as 55104 works too)') },
   output: ZipDetail,
-  async run({ zip }, reader) {
+  async run({ zip: given }, reader) {
+    const zip = typeof given === 'number' ? String(given).padStart(5, '0') : given;
     const record = await reader.zip(zip);
     if (!record) {
       const published = (await reader.index()).zips.map((z) => z.zip);

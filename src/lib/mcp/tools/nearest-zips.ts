@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Meta, ZipCode } from '../../contract.ts';
-import { greatCircleKm } from '../../derive/nearby.ts';
+import { greatCircleKm, isNeighbour } from '../../derive/nearby.ts';
 import { roundHalfAway } from '../../derive/round.ts';
 import { closestZips } from '../match.ts';
 import { defineTool, fail, ok } from './tool.ts';
@@ -23,7 +23,7 @@ const Near = z
 export const nearestZips = defineTool({
   name: 'nearest_zips',
   title: 'Nearest ZIP codes',
-  description: 'The published Minnesota ZIP codes nearest to a ZIP code or to a latitude/longitude, by great-circle distance, with their 2-bedroom FMR and market rent.',
+  description: 'The published Minnesota ZIP codes nearest to a ZIP code or to a latitude/longitude, by great-circle distance, with their 2-bedroom FMR and market rent. PO-box ZIP codes (no Census ZCTA) are left out, as in the published nearby lists.',
   input: {
     zip: ZipCode.optional().describe('Start from this ZIP code (it is left out of the answer)'),
     latitude: z.number().min(-90).max(90).optional().describe('Or start from this point: latitude'),
@@ -44,9 +44,9 @@ export const nearestZips = defineTool({
       origin = { zip, latitude: row.coordinates.latitude, longitude: row.coordinates.longitude };
     }
     const from = { zip: origin.zip ?? '', latitude: origin.latitude, longitude: origin.longitude };
+    // The same candidates as the published nearby lists: ZIPs with a Census ZCTA.
     const zips = index.zips
-      .filter((z) => z.coordinates && z.zip !== origin.zip)
-      .map((z) => ({ z, km: greatCircleKm(from, { zip: z.zip, latitude: z.coordinates?.latitude as number, longitude: z.coordinates?.longitude as number }) }))
+      .flatMap((z) => (z.coordinates && isNeighbour(z.coordinates) && z.zip !== origin.zip ? [{ z, km: greatCircleKm(from, { zip: z.zip, ...z.coordinates }) }] : []))
       .sort((a, b) => a.km - b.km || compareCodePoints(a.z.zip, b.z.zip))
       .slice(0, limit)
       .map(({ z, km }) => ({ zip: z.zip, city: z.city, county: z.county, distance_km: roundHalfAway(km, 1), fmr2: z.fmr.br2, market_rent: z.zori_latest?.rent ?? null, voucher_competitive: z.voucher_competitive, url: z.url }));
