@@ -320,6 +320,10 @@ export const ENDPOINTS = [
     method: 'GET',
     path: '/api/v1/index.json',
     summary: 'Every published ZIP code with its latest FMR, market rent and voucher spread',
+    description:
+      'One row per published Minnesota ZIP code, sorted by ZIP: place, latest Small Area FMR by bedroom count, its change on the year before, ' +
+      'the latest market rent index, the voucher spread on the Small Area and the area-wide FMR, coordinates, page URL and lastmod. ' +
+      'The same rows appear in county responses.',
     response: ZipIndex,
   },
   {
@@ -327,6 +331,10 @@ export const ENDPOINTS = [
     method: 'GET',
     path: '/api/v1/zip/{zip}.json',
     summary: 'One ZIP code: FMR by fiscal year, monthly market rent, census rent, spread and nearby ZIPs',
+    description:
+      'Everything published for one ZIP code: Small Area FMR for every fiscal year read, every HUD FMR area it lies in with the area-wide FMR, ' +
+      'the monthly market rent index, the Census ACS median gross rent, the voucher spread on both bases and the six nearest ZIP codes people live in. ' +
+      'An unpublished ZIP code answers 404 with a problem document.',
     response: ZipDetail,
     parameter: { name: 'zip', description: 'Five-digit ZIP code', schema: ZipCode, example: '55104' },
   },
@@ -335,6 +343,7 @@ export const ENDPOINTS = [
     method: 'GET',
     path: '/api/v1/county/{slug}.json',
     summary: 'One county: medians and its ZIP codes',
+    description: "Medians over the county's ZIP rows (2-bedroom Small Area and area-wide FMR, market rent, FMR change) and every ZIP code placed in the county. Every county of the state has a file, even one without a published ZIP code.",
     response: CountyDetail,
     parameter: {
       name: 'slug',
@@ -348,6 +357,7 @@ export const ENDPOINTS = [
     method: 'GET',
     path: '/api/v1/section-8.json',
     summary: 'The voucher spread: ZIP codes with both a 2-bedroom FMR and a market rent',
+    description: 'The ZIP codes with both a 2-bedroom Small Area FMR and a market rent index: the spread (market rent minus FMR) in dollars and percent, whether the FMR reaches the market rent, the same on the area-wide FMR, and a summary.',
     response: SectionEight,
   },
   {
@@ -355,9 +365,10 @@ export const ENDPOINTS = [
     method: 'GET',
     path: '/api/v1/meta.json',
     summary: 'Counts, source vintages and endpoints; poll meta.generated_at for changes',
+    description: 'Counts, the source files read with their years, months and sha256, notices where the data is older than it should be, a hash of all published content, and this list of endpoints. Poll it (content_sha256 or meta.generated_at) to learn whether anything changed.',
     response: MetaDoc,
   },
-] as const satisfies readonly (EndpointInfo & { response: z.ZodType; parameter?: { name: string; description: string; schema: z.ZodString; example: string } })[];
+] as const satisfies readonly (EndpointInfo & { description: string; response: z.ZodType; parameter?: { name: string; description: string; schema: z.ZodString; example: string } })[];
 
 export type OperationId = (typeof ENDPOINTS)[number]['operation_id'];
 

@@ -70,6 +70,17 @@ function rankName(name: string, text: string): MatchRank | undefined {
 
 const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/** Each row's names folded once, not on every keystroke (folding is most of a search's time). */
+const foldedNames = new WeakMap<PlaceRow, { city: string; county: string }>();
+function namesOf(row: PlaceRow): { city: string; county: string } {
+  let names = foldedNames.get(row);
+  if (!names) {
+    names = { city: foldPlace(row.city), county: foldPlace(row.county) };
+    foldedNames.set(row, names);
+  }
+  return names;
+}
+
 /**
  * ZIPs and counties for a query. Digits: ZIPs starting with them. Words: cities and counties,
  * exact names before prefixes before words inside a name before any substring; ties by ZIP or
@@ -89,12 +100,12 @@ export function searchPlaces<R extends PlaceRow>(rows: readonly R[], query: stri
       hit.zip_count += 1;
       continue;
     }
-    const rank = rankName(foldPlace(row.county), text);
+    const rank = rankName(namesOf(row).county, text);
     if (rank !== undefined) counties.set(row.county_slug, { county: row.county, county_slug: row.county_slug, rank, zip_count: 1 });
   }
   const zips: ZipHit<R>[] = [];
   for (const row of rows) {
-    const cityRank = countyAsked ? undefined : rankName(foldPlace(row.city), text);
+    const cityRank = countyAsked ? undefined : rankName(namesOf(row).city, text);
     const rank = cityRank ?? (counties.has(row.county_slug) ? MATCH.inCounty : undefined);
     if (rank !== undefined) zips.push({ row, rank });
   }

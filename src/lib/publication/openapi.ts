@@ -56,6 +56,7 @@ export function openApiDocument(site: string): JsonObject {
       get: {
         operationId: endpoint.operation_id,
         summary: endpoint.summary,
+        description: endpoint.description,
         tags: ['rents'],
         ...(parameter
           ? { parameters: [{ name: parameter.name, in: 'path', required: true, description: parameter.description, schema: jsonSchema(parameter.schema), example: parameter.example }] }
