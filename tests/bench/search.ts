@@ -18,7 +18,7 @@ try {
   const raw = await readFile(join(site, 'search-index.json'));
   const index = await readFile(join(site, 'api', 'v1', 'index.json'));
   const rows: PlaceRow[] = (JSON.parse(raw.toString('utf8')) as { zips: [string, string, string, string][] }).zips.map(([zip, city, county, county_slug]) => ({ zip, city, county, county_slug }));
-  const keystrokes = QUERIES.flatMap((q) => [...q].map((_, i) => q.slice(0, i + 1)));
+  const keystrokes = QUERIES.flatMap((q) => Array.from({ length: q.length }, (_, i) => q.slice(0, i + 1)));
 
   const peer = (q: string) => {
     const text = q.trim().toLowerCase();
