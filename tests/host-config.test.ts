@@ -4,6 +4,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import astroConfig from '../astro.config.mjs';
+import { apiPath, ENDPOINTS } from '../src/lib/contract.ts';
+import { BULK_DIR, MEDIA_TYPES } from '../src/lib/publication/bulk.ts';
 import { problemPath } from '../src/lib/publication/problems.ts';
 import { CONTRACT_HEADERS } from '../src/lib/serve/headers.ts';
 import { SHIPPED_CONF, serverBlock } from '../src/lib/serve/nginx.ts';
@@ -40,10 +42,26 @@ describe('host configurations', () => {
     expect(nginxConstantHeaders(nginx)).toEqual({ ...CONTRACT_HEADERS });
   });
 
-  it('_headers states the same headers for every path, and JSON with a charset under /api/', () => {
+  it('_headers states the same headers for every path, and one content type for each file under /api/', () => {
     const rules = parseHeadersFile(headersFile);
     expect(rules['/*']).toEqual({ ...CONTRACT_HEADERS });
-    expect(rules['/api/*']).toEqual({ 'Content-Type': 'application/json; charset=utf-8' });
+    // Every endpoint, problem document and bulk file matches exactly one content-type rule (hosts join the values of two).
+    const typeRules = Object.entries(rules).filter(([path]) => path !== '/*');
+    const typeOf = (path: string) => {
+      const matching = typeRules.filter(([rule]) => new RegExp(`^${rule.replace(/[.]/g, '\\.').replace('*', '.*')}$`).test(path));
+      expect(matching.map(([rule]) => rule), path).toHaveLength(1);
+      return matching[0]?.[1]['Content-Type'];
+    };
+    for (const endpoint of ENDPOINTS) expect(typeOf(apiPath(endpoint.operation_id, { zip: '55104', slug: 'st-louis' }))).toBe('application/json; charset=utf-8');
+    expect(typeOf(problemPath(404))).toBe('application/json; charset=utf-8');
+    for (const table of ['zips', 'fmr_history', 'zori_monthly', 'counties', 'section_8']) {
+      expect(typeOf(`${BULK_DIR}${table}.csv`)).toBe(MEDIA_TYPES.csv);
+      expect(typeOf(`${BULK_DIR}${table}.parquet`)).toBe(MEDIA_TYPES.parquet);
+    }
+    expect(typeOf(`${BULK_DIR}datapackage.json`)).toBe(MEDIA_TYPES.json);
+    expect(nginx).toMatch(/text\/csv csv;/);
+    expect(nginx).toMatch(/application\/vnd\.apache\.parquet parquet;/);
+    expect(nginx).toMatch(/charset_types [^;]*text\/csv/);
     expect(nginx).toMatch(/charset utf-8;/);
     expect(nginx).toMatch(/charset_types [^;]*application\/json/);
   });

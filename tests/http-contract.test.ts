@@ -23,6 +23,7 @@ const PREVIEW_GAPS = {
   methods: 'POST and other methods are answered like GET instead of 405',
   apiErrors: 'an unknown path under /api/ gets the site 404 page (HTML), not the JSON problem',
   errorHeaders: 'its 404 answers carry Vite\'s CORS header but not the cache and nosniff headers',
+  parquet: 'sirv\'s MIME table (mrmime) has no .parquet, so it sends no application/vnd.apache.parquet',
   vary: 'it gzips on the fly without "Vary: Accept-Encoding", so a shared cache could hand gzip to a client that cannot read it',
 } as const;
 
@@ -60,7 +61,25 @@ describe.each([
     expect(r.body.equals(await readFile(join(site, 'api/v1/zip/55104.json')))).toBe(true);
   });
 
-  it('answers HEAD with the headers and no body', async () => {
+  it('serves the bulk files as CSV and Parquet with every contract header, and CSV precompressed', async () => {
+    const csv = await get('/api/v1/bulk/zips.csv');
+    expect(csv.status).toBe(200);
+    expect(header(csv, 'content-type')).toBe(isPreview ? 'text/csv' : 'text/csv; charset=utf-8'); // preview: PREVIEW_GAPS.charset
+    expectContractHeaders(csv);
+    expect(csv.body.equals(await readFile(join(site, 'api/v1/bulk/zips.csv')))).toBe(true);
+    const parquet = await get('/api/v1/bulk/zips.parquet');
+    expect(parquet.status).toBe(200);
+    if (!isPreview) expect(header(parquet, 'content-type')).toBe('application/vnd.apache.parquet'); // preview: PREVIEW_GAPS.parquet
+    expectContractHeaders(parquet);
+    expect(parquet.body.subarray(0, 4).toString()).toBe('PAR1');
+    if (!isPreview) {
+      const gz = await get('/api/v1/bulk/zips.csv', { headers: { 'accept-encoding': 'gzip' } });
+      expect(header(gz, 'content-encoding')).toBe('gzip');
+      expect(gunzipSync(gz.body).equals(csv.body)).toBe(true);
+    }
+  });
+
+    it('answers HEAD with the headers and no body', async () => {
     const r = await get('/api/v1/index.json', { method: 'HEAD' });
     expect(r.status).toBe(200);
     expect(r.body.length).toBe(0);

@@ -273,6 +273,16 @@ export const EndpointInfo = z
   .strict()
   .register(contractRegistry, { id: 'EndpointInfo' });
 
+export const BulkFileInfo = z
+  .object({
+    path: z.string().regex(/^\/api\/v1\/bulk\/[a-z0-9_]+\.(csv|parquet|json)$/).describe('Path under the site'),
+    media_type: z.string(),
+    bytes: z.int().nonnegative(),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  })
+  .strict()
+  .register(contractRegistry, { id: 'BulkFileInfo', description: 'A bulk file: the whole dataset as one table (CSV or Parquet), or the data package describing them' });
+
 export const MetaRecord = z
   .object({
     counts: z
@@ -293,6 +303,7 @@ export const MetaRecord = z
       .regex(/^[0-9a-f]{64}$/)
       .describe('sha256 of the content of every ZIP, county and section-8 record (without meta and lastmod): changes whenever any published value does, even when generated_at does not (an addition to the spec)'),
     endpoints: z.array(EndpointInfo),
+    bulk: z.array(BulkFileInfo).describe('The bulk files with their size and sha256 (an addition to the spec)'),
   })
   .strict();
 

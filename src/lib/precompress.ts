@@ -8,7 +8,7 @@ import zlib from 'node:zlib';
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
-const COMPRESSIBLE = /\.(json|html|txt|xml|svg|css|js)$/;
+const COMPRESSIBLE = /\.(json|html|txt|xml|svg|css|js|csv)$/;
 /** Smaller files are sent as they are: compression would save less than its headers cost. */
 export const MIN_BYTES = 1024;
 /** Brotli's best quality is slow; it pays off for the few large shared files only. */

@@ -17,6 +17,7 @@ import {
 import { SourceError } from '../errors.ts';
 import { metaBlock, type Vintage } from '../publication/service.ts';
 import { siteUrls, type SiteUrls } from '../publication/routes.ts';
+import { BULK_DIR, bulkFiles, type BulkFile } from '../publication/bulk.ts';
 import type { SourceData } from '../sources/read-sources.ts';
 import type { StateScope } from '../state.ts';
 import { fmr2YearOverYear, fmrByFiscalYear, fmrHistories, type ZipFmrHistory } from './fmr.ts';
@@ -46,6 +47,8 @@ export interface Dataset {
   metaRecord: MetaRecord;
   /** What the publish gate weighs before this dataset may replace an earlier output. */
   gate: GateInput;
+  /** The whole dataset as CSV and Parquet tables and their data package, under BULK_DIR. */
+  bulk: BulkFile[];
   /** Things a maintainer should see in the build report; none of them stops the build. */
   warnings: string[];
 }
@@ -279,7 +282,7 @@ function metaRecordOf(
   counts: MetaRecord['counts'],
   vintage: Vintage,
   today: string,
-  content: Pick<Dataset, 'zips' | 'counties' | 'sectionEight'>,
+  content: Pick<Dataset, 'zips' | 'counties' | 'sectionEight' | 'bulk'>,
 ): MetaRecord {
   const latestZoriMonth = sources.zori.months.at(-1) ?? '';
   const safmrFreshness = fiscalYearFreshness(fiscal.latest, today);
@@ -296,8 +299,9 @@ function metaRecordOf(
       census_gazetteer: { files: [sources.gazetteer.file] },
     },
     notices: stalenessNotices({ safmrFiscalYear: fiscal.latest, safmr: safmrFreshness, zoriMonth: vintage.zoriMonth, zori: zoriFreshness }),
-    content_sha256: createHash('sha256').update(contentFingerprint(content)).digest('hex'),
+    content_sha256: createHash('sha256').update(contentFingerprint({ zips: content.zips, counties: content.counties, sectionEight: content.sectionEight })).digest('hex'),
     endpoints: ENDPOINTS.map(({ operation_id, method, path, summary }) => ({ operation_id, method, path, summary })),
+    bulk: content.bulk.map((file) => ({ path: `${BULK_DIR}${file.name}`, media_type: file.mediaType, bytes: file.bytes.length, sha256: file.sha256 })),
   };
 }
 
@@ -324,15 +328,18 @@ export function deriveDataset(sources: SourceData, options: DeriveOptions): Data
     section_8_rows: sectionEight.rows.length,
   };
   const vintage = vintageOf(sources, fiscal.latest, counts);
-  const metaRecord = metaRecordOf(sources, fiscal, counts, vintage, today, { zips, counties: countyList, sectionEight });
+  const meta = metaBlock(site, generatedAt, vintage, sources.zori.months.at(-1) ?? '');
+  const bulk = bulkFiles({ zips, counties: countyList, sectionEight }, meta.attribution, urls.base);
+  const metaRecord = metaRecordOf(sources, fiscal, counts, vintage, today, { zips, counties: countyList, sectionEight, bulk });
   return {
     site: urls.base,
-    meta: metaBlock(site, generatedAt, vintage, sources.zori.months.at(-1) ?? ''),
+    meta,
     zips,
     counties: countyList,
     sectionEight,
     metaRecord,
     gate: gateInput(sources, state, fiscal, counties, counts),
+    bulk,
     warnings,
   };
 }

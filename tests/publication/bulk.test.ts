@@ -1,0 +1,120 @@
+// The bulk files of the real build: every CSV parses back (papaparse) to the JSON records, DuckDB (a
+// Parquet reader none of us wrote) reads every Parquet file to the same counts and sums, and the
+// data package's hashes, sizes and schemas match the files.
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import Papa from 'papaparse';
+import { describe, expect, inject, it } from 'vitest';
+import type { CountyRecord, SectionEight, ZipDetail } from '../../src/lib/contract.ts';
+
+const site = inject('builtSite');
+const bulk = join(site, 'api', 'v1', 'bulk');
+const readJson = async <T>(path: string) => JSON.parse(await readFile(join(site, path), 'utf8')) as T;
+
+interface Resource { name: string; path: string; format: string; bytes: number; hash: string; schema: { fields: { name: string; type: string }[]; primaryKey: string[] } }
+const pkg = await readJson<{ resources: Resource[]; licenses: { name: string }[] }>('api/v1/bulk/datapackage.json');
+const zips = await Promise.all((await readdir(join(site, 'api', 'v1', 'zip'))).filter((f) => f.endsWith('.json')).sort().map((f) => readJson<ZipDetail>(`api/v1/zip/${f}`)));
+// Sorted by slug, as the JSON lists them ("lake" before "lake-of-the-woods", unlike their file names).
+const counties = (await Promise.all((await readdir(join(site, 'api', 'v1', 'county'))).filter((f) => f.endsWith('.json')).map((f) => readJson<CountyRecord>(`api/v1/county/${f}`)))).sort((a, b) =>
+  a.county_slug < b.county_slug ? -1 : 1,
+);
+const sectionEight = await readJson<SectionEight>('api/v1/section-8.json');
+
+/** A CSV table typed by its Table Schema: '' is null, integers and numbers as numbers, booleans as booleans. */
+async function csvRows(table: string): Promise<Record<string, unknown>[]> {
+  const text = await readFile(join(bulk, `${table}.csv`), 'utf8');
+  const resource = pkg.resources.find((r) => r.path === `${table}.csv`);
+  const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
+  expect(parsed.errors).toEqual([]);
+  expect(parsed.meta.fields).toEqual(resource?.schema.fields.map((f) => f.name));
+  expect(text.endsWith('\n') && !text.includes('\r') && !text.startsWith('\uFEFF')).toBe(true);
+  const types = new Map(resource?.schema.fields.map((f) => [f.name, f.type]));
+  return parsed.data.map((row) =>
+    Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v === '' && types.get(k) !== 'string' ? null : types.get(k) === 'string' ? (v === '' ? null : v) : types.get(k) === 'boolean' ? v === 'true' : Number(v)])),
+  );
+}
+
+describe('CSV: parses back to the JSON records', () => {
+  it('zips.csv: one row per ZIP response, every column its field', async () => {
+    const rows = await csvRows('zips');
+    expect(rows).toHaveLength(911);
+    expect(rows.map((r) => r.zip)).toEqual(zips.map((z) => z.zip));
+    rows.forEach((row, i) => {
+      const z = zips[i] as ZipDetail;
+      expect(row).toEqual({
+        zip: z.zip, city: z.city, county: z.county, county_slug: z.county_slug, metro: z.metro, fmr_fiscal_year: z.fmr_latest_fy,
+        fmr_br0: z.fmr.br0, fmr_br1: z.fmr.br1, fmr_br2: z.fmr.br2, fmr_br3: z.fmr.br3, fmr_br4: z.fmr.br4, fmr2_yoy_pct: z.fmr2_yoy_pct,
+        area_fmr_br0: z.area_fmr?.br0 ?? null, area_fmr_br1: z.area_fmr?.br1 ?? null, area_fmr_br2: z.area_fmr?.br2 ?? null, area_fmr_br3: z.area_fmr?.br3 ?? null, area_fmr_br4: z.area_fmr?.br4 ?? null,
+        zori_latest_month: z.zori_latest?.month ?? null, zori_latest_rent: z.zori_latest?.rent ?? null,
+        spread: z.spread, spread_pct: z.spread_pct, voucher_competitive: z.voucher_competitive,
+        area_spread: z.area_spread, area_spread_pct: z.area_spread_pct, area_voucher_competitive: z.area_voucher_competitive,
+        zori_lag_months: z.zori_lag_months, acs_median_gross_rent: z.acs?.median_gross_rent ?? null,
+        latitude: z.coordinates?.latitude ?? null, longitude: z.coordinates?.longitude ?? null, url: z.url, lastmod: z.lastmod,
+      });
+    });
+  });
+
+  it('fmr_history.csv and zori_monthly.csv: every year and month of every ZIP', async () => {
+    expect(await csvRows('fmr_history')).toEqual(zips.flatMap((z) => Object.entries(z.fmr_by_fy).map(([fy, r]) => ({ zip: z.zip, fiscal_year: Number(fy), ...r }))));
+    expect(await csvRows('zori_monthly')).toEqual(zips.flatMap((z) => z.zori_monthly.map((p) => ({ zip: z.zip, month: p.month, rent: p.rent }))));
+  });
+
+  it('counties.csv and section_8.csv', async () => {
+    expect(await csvRows('counties')).toEqual(
+      counties.map((c) => ({
+        county: c.county, county_slug: c.county_slug, zip_count: c.zip_count, zori_zip_count: c.zori_zip_count,
+        median_fmr2: c.medians.fmr2, median_market_rent: c.medians.market_rent, median_fmr2_yoy_pct: c.medians.fmr2_yoy_pct, median_area_fmr2: c.medians.area_fmr2, url: c.url, lastmod: c.lastmod,
+      })),
+    );
+    expect(await csvRows('section_8')).toEqual(sectionEight.rows);
+  });
+});
+
+describe('Parquet: DuckDB reads every file', () => {
+  const sum = (values: (number | null)[]) => values.reduce<number>((a, v) => a + (v ?? 0), 0);
+
+  it('gives the counts and sums the JSON gives, with text ZIPs and integer rents', async () => {
+    const db = await DuckDBInstance.create(':memory:');
+    const c = await db.connect();
+    const one = async (sql: string) => (await c.runAndReadAll(sql)).getRows()[0] ?? [];
+    const file = (t: string) => `'${join(bulk, `${t}.parquet`)}'`;
+    expect(await one(`select count(*), sum(fmr_br2), typeof(any_value(zip)), typeof(any_value(fmr_br2)), count(zori_latest_rent) from ${file('zips')}`)).toEqual([
+      911n, BigInt(sum(zips.map((z) => z.fmr.br2))), 'VARCHAR', 'INTEGER', BigInt(zips.filter((z) => z.zori_latest).length),
+    ]);
+    expect(await one(`select count(*), sum(br2) from ${file('fmr_history')}`)).toEqual([
+      BigInt(zips.reduce((n, z) => n + Object.keys(z.fmr_by_fy).length, 0)), BigInt(sum(zips.flatMap((z) => Object.values(z.fmr_by_fy).map((r) => r.br2)))),
+    ]);
+    const [months, rentSum] = await one(`select count(*), sum(rent) from ${file('zori_monthly')}`);
+    expect(months).toBe(BigInt(zips.reduce((n, z) => n + z.zori_monthly.length, 0)));
+    expect(rentSum).toBeCloseTo(sum(zips.flatMap((z) => z.zori_monthly.map((p) => p.rent))), 4);
+    expect(await one(`select count(*), sum(zip_count) from ${file('counties')}`)).toEqual([87n, 911n]);
+    expect(await one(`select count(*), sum(spread), count_if(voucher_competitive) from ${file('section_8')}`)).toEqual([
+      BigInt(sectionEight.rows.length), BigInt(sum(sectionEight.rows.map((r) => r.spread))), BigInt(sectionEight.summary.voucher_competitive_count),
+    ]);
+    c.closeSync();
+  });
+});
+
+describe('the data package and meta.json', () => {
+  it('hashes and sizes every file as it is, with a schema per table and the licence', async () => {
+    expect(pkg.resources.map((r) => r.path).sort()).toEqual((await readdir(bulk)).filter((f) => /\.(csv|parquet)$/.test(f)).sort());
+    for (const r of pkg.resources) {
+      const bytes = await readFile(join(bulk, r.path));
+      expect(r.bytes, r.path).toBe(bytes.length);
+      expect(r.hash, r.path).toBe(`sha256:${createHash('sha256').update(bytes).digest('hex')}`);
+      expect(r.schema.primaryKey.every((k) => r.schema.fields.some((f) => f.name === k))).toBe(true);
+    }
+    expect(pkg.licenses).toEqual([expect.objectContaining({ name: 'CC-BY-4.0' })]);
+  });
+
+  it('meta.json lists every bulk file with its bytes and sha256', async () => {
+    const meta = await readJson<{ bulk: { path: string; bytes: number; sha256: string }[] }>('api/v1/meta.json');
+    expect(meta.bulk).toHaveLength(11);
+    for (const file of meta.bulk) {
+      const bytes = await readFile(join(site, file.path));
+      expect([file.bytes, file.sha256]).toEqual([bytes.length, createHash('sha256').update(bytes).digest('hex')]);
+    }
+  });
+});
