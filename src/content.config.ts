@@ -4,7 +4,7 @@ import { defineCollection } from 'astro:content';
 import type { LoaderContext } from 'astro/loaders';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { CountyRecord, Meta, MetaRecord, SectionEightRecord, ZipRecord } from './lib/contract.ts';
+import { ChangesRecord, CountyRecord, Meta, MetaRecord, SectionEightRecord, ZipRecord } from './lib/contract.ts';
 import { optionsFromEnv, sharedDataset, type LoadedDataset } from './lib/dataset.ts';
 
 
@@ -35,6 +35,10 @@ export const collections = {
   sectionEight: defineCollection({
     loader: datasetLoader('section-8', (d) => [{ id: 'section-8', data: d.sectionEight }]),
     schema: SectionEightRecord,
+  }),
+  changes: defineCollection({
+    loader: datasetLoader('changes', (d) => [{ id: 'changes', data: d.changes }]),
+    schema: ChangesRecord,
   }),
   site: defineCollection({
     loader: datasetLoader('site', (d) => [{ id: 'site', data: { meta: d.meta, record: d.metaRecord } }]),

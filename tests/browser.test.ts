@@ -230,6 +230,7 @@ const PAGE_TYPES = [
   ['section-8', '/section-8/'],
   ['docs', '/docs/'],
   ['zips', '/zips/'],
+  ['changes', '/changes/'],
   ['not-found', '/no-such-page/'],
 ] as const;
 

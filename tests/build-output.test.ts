@@ -36,12 +36,12 @@ describe('the JSON API', async () => {
     };
   };
 
-  it('is described by OpenAPI 3.1.0, version 1.0.0, served from the site URL, with the five operations', () => {
+  it('is described by OpenAPI 3.1.0, version 1.0.0, served from the site URL, with the spec's five operations, the change log and the bulk files', () => {
     expect(openapi.openapi).toBe('3.1.0');
     expect(openapi.info.version).toBe('1.0.0');
     expect(openapi.servers).toEqual([{ url: TEST_SITE }]);
     const operations = Object.values(openapi.paths).map((p) => (p as { get: { operationId: string } }).get.operationId);
-    expect(operations).toEqual(['listZips', 'getZip', 'getCounty', 'getSectionEight', 'getMeta']);
+    expect(operations).toEqual(['listZips', 'getZip', 'getCounty', 'getSectionEight', 'getChanges', 'getMeta', 'getBulkFile']);
   });
 
   it('validates every JSON file built against its component schema in openapi.json (ajv, JSON Schema 2020-12)', async () => {
@@ -77,7 +77,7 @@ describe('the JSON API', async () => {
     expect(index.count).toBe(911);
     expect(index.zips).toHaveLength(911);
     const meta = await readJson<{ endpoints: { operation_id: string }[] }>('api/v1/meta.json');
-    expect(meta.endpoints.map((e) => e.operation_id)).toEqual(['listZips', 'getZip', 'getCounty', 'getSectionEight', 'getMeta']);
+    expect(meta.endpoints.map((e) => e.operation_id)).toEqual(['listZips', 'getZip', 'getCounty', 'getSectionEight', 'getChanges', 'getMeta']);
   });
 
   it('passes @redocly/cli lint (recommended rules) with no errors', async () => {
@@ -138,7 +138,8 @@ describe('pages, urls and the sitemap', async () => {
       expect(byLoc.get(url)).toBe(lastmod);
     }
     expect(byLoc.has(`${TEST_SITE}/zips/`)).toBe(true);
-    expect(entries.length).toBe(911 + 87 + 1 + 3); // + home, docs and every ZIP by city
+    expect(byLoc.has(`${TEST_SITE}/changes/`)).toBe(true);
+    expect(entries.length).toBe(911 + 87 + 1 + 4); // + home, docs, every ZIP by city and the change log
   });
 
   it('publishes llms.txt and llms-full.txt with every county and the attribution', async () => {

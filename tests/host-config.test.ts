@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import astroConfig from '../astro.config.mjs';
 import { apiPath, ENDPOINTS } from '../src/lib/contract.ts';
-import { BULK_DIR, MEDIA_TYPES } from '../src/lib/publication/bulk.ts';
+import { BULK_DIR, BULK_TABLES, MEDIA_TYPES } from '../src/lib/publication/bulk.ts';
 import { problemPath } from '../src/lib/publication/problems.ts';
 import { CONTRACT_HEADERS } from '../src/lib/serve/headers.ts';
 import { SHIPPED_CONF, serverBlock } from '../src/lib/serve/nginx.ts';
@@ -54,7 +54,7 @@ describe('host configurations', () => {
     };
     for (const endpoint of ENDPOINTS) expect(typeOf(apiPath(endpoint.operation_id, { zip: '55104', slug: 'st-louis' }))).toBe('application/json; charset=utf-8');
     expect(typeOf(problemPath(404))).toBe('application/json; charset=utf-8');
-    for (const table of ['zips', 'fmr_history', 'zori_monthly', 'counties', 'section_8']) {
+    for (const table of BULK_TABLES) {
       expect(typeOf(`${BULK_DIR}${table}.csv`)).toBe(MEDIA_TYPES.csv);
       expect(typeOf(`${BULK_DIR}${table}.parquet`)).toBe(MEDIA_TYPES.parquet);
     }

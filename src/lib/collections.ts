@@ -1,6 +1,6 @@
 // Typed, sorted access to the content collections for endpoints and pages.
 import { getCollection, getEntry } from 'astro:content';
-import type { CountyRecord, Meta, MetaRecord, SectionEightRecord, ZipRecord } from './contract.ts';
+import type { ChangesRecord, CountyRecord, Meta, MetaRecord, SectionEightRecord, ZipRecord } from './contract.ts';
 import { compareCodePoints } from './order.ts';
 
 export async function zipRecords(): Promise<ZipRecord[]> {
@@ -20,5 +20,11 @@ export async function sectionEightRecord(): Promise<SectionEightRecord> {
 export async function siteRecord(): Promise<{ meta: Meta; record: MetaRecord }> {
   const entry = await getEntry('site', 'site');
   if (!entry) throw new Error('the site collection is empty');
+  return entry.data;
+}
+
+export async function changesRecord(): Promise<ChangesRecord> {
+  const entry = await getEntry('changes', 'changes');
+  if (!entry) throw new Error('the changes collection is empty');
   return entry.data;
 }

@@ -307,6 +307,52 @@ export const MetaRecord = z
   })
   .strict();
 
+// What changed between builds: an addition to the spec (/api/v1/changes.json).
+const factValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+const FieldChange = z
+  .object({ field: z.string().describe('Field, dotted for nested ones: fmr.br2, zori_latest.rent, medians.fmr2'), old: factValue, new: factValue })
+  .strict();
+
+export const ChangeEntry = z
+  .object({
+    generated_at: z.iso.datetime().describe('The build that made these changes'),
+    previous_generated_at: z.iso.datetime().nullable().describe('The build it was compared with; null on the first publication'),
+    first_publication: z.boolean(),
+    summary: z.string().describe('What changed, in a sentence or two'),
+    zips: z
+      .object({
+        added: z.array(zip),
+        removed: z.array(zip),
+        changed: z.array(z.object({ zip, fields: z.array(FieldChange) }).strict()),
+      })
+      .strict(),
+    counties: z
+      .object({
+        added: z.array(slug),
+        removed: z.array(slug),
+        changed: z.array(z.object({ county_slug: slug, fields: z.array(FieldChange) }).strict()),
+      })
+      .strict(),
+    fmr2_decreases: z
+      .array(z.object({ zip, city: z.string(), old: dollars, new: dollars }).strict())
+      .describe('ZIP codes whose 2-bedroom Small Area FMR fell: a cut in the payment standard surprises tenants'),
+  })
+  .strict()
+  .register(contractRegistry, { id: 'ChangeEntry', description: 'One build that changed published values, against the build before it' });
+
+export const ChangesRecord = z
+  .object({
+    generated_at: z.iso.datetime(),
+    previous_generated_at: z.iso.datetime().nullable(),
+    entries: z.array(ChangeEntry).max(24).describe('Newest first; a build that changed nothing adds none; at most 24 kept'),
+  })
+  .strict();
+
+export const ChangesDoc = z
+  .object({ meta: Meta, ...ChangesRecord.shape })
+  .strict()
+  .register(contractRegistry, { id: 'ChangesDoc', description: 'What changed in each recent build: ZIP codes and counties added, removed and changed, field by field' });
+
 export const MetaDoc = z
   .object({ meta: Meta, ...MetaRecord.shape })
   .strict()
@@ -372,6 +418,17 @@ export const ENDPOINTS = [
     response: SectionEight,
   },
   {
+    operation_id: 'getChanges',
+    method: 'GET',
+    path: '/api/v1/changes.json',
+    summary: 'What changed in each recent build, field by field; FMR decreases called out',
+    description:
+      'For each recent build that changed published values (newest first, at most 24): the ZIP codes and counties added, removed and changed, ' +
+      'each changed one with the fields that changed and their old and new values, and the ZIP codes whose 2-bedroom FMR fell. ' +
+      'A client that missed a month catches up here; an Atom feed of the same entries is at /changes.xml.',
+    response: ChangesDoc,
+  },
+  {
     operation_id: 'getMeta',
     method: 'GET',
     path: '/api/v1/meta.json',
@@ -412,6 +469,9 @@ export type EndpointInfo = z.infer<typeof EndpointInfo>;
 export type CountyMedians = z.infer<typeof CountyMedians>;
 export type Coordinates = z.infer<typeof Coordinates>;
 export type MetaDoc = z.infer<typeof MetaDoc>;
+export type ChangeEntry = z.infer<typeof ChangeEntry>;
+export type ChangesRecord = z.infer<typeof ChangesRecord>;
+export type ChangesDoc = z.infer<typeof ChangesDoc>;
 export type ZipIndex = z.infer<typeof ZipIndex>;
 export type SectionEight = z.infer<typeof SectionEight>;
 

@@ -1,6 +1,9 @@
 // Loading the dataset once per build: the edge where the clock, the environment and the disk are read.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { z } from 'zod';
+import { ChangeEntry } from './contract.ts';
+import type { EarlierOutput } from './derive/changes.ts';
 import { deriveDataset, type Dataset } from './derive/dataset.ts';
 import { contentFingerprint, type PreviousResource } from './derive/lastmod.ts';
 import { SourceError } from './errors.ts';
@@ -41,21 +44,32 @@ async function readJsonFiles(dir: string): Promise<unknown[]> {
   return Promise.all(names.map(async (n) => JSON.parse(await readFile(join(dir, n), 'utf8')) as unknown));
 }
 
-/** The ZIP, county and spread-table resources of an earlier output, by URL. Unreadable ones are skipped. */
-export async function readPreviousResources(outDir: string | undefined): Promise<Map<string, PreviousResource>> {
-  const previous = new Map<string, PreviousResource>();
-  if (!outDir) return previous;
+const readJson = (path: string): Promise<unknown> => readFile(path, 'utf8').then((t) => JSON.parse(t) as unknown, () => undefined);
+
+/**
+ * An earlier output: its resources by URL (unchanged ones keep their `lastmod`) and, when it has a
+ * meta.json, what the change log compares with. Unreadable files are skipped.
+ */
+export async function readEarlierOutput(outDir: string | undefined): Promise<{ resources: Map<string, PreviousResource>; output: EarlierOutput | undefined; warnings: string[] }> {
+  const resources = new Map<string, PreviousResource>();
+  if (!outDir) return { resources, output: undefined, warnings: [] };
   const api = join(outDir, 'api', 'v1');
-  const docs = [
-    ...(await readJsonFiles(join(api, 'zip'))),
-    ...(await readJsonFiles(join(api, 'county'))),
-    ...(await readFile(join(api, 'section-8.json'), 'utf8').then((t) => [JSON.parse(t) as unknown], () => [])),
-  ];
-  for (const doc of docs) {
+  const [zips, counties, sectionEight, meta, changes] = await Promise.all([
+    readJsonFiles(join(api, 'zip')),
+    readJsonFiles(join(api, 'county')),
+    readJson(join(api, 'section-8.json')),
+    readJson(join(api, 'meta.json')),
+    readJson(join(api, 'changes.json')),
+  ]);
+  for (const doc of [...zips, ...counties, ...(sectionEight === undefined ? [] : [sectionEight])]) {
     const { url, lastmod } = (doc ?? {}) as { url?: unknown; lastmod?: unknown };
-    if (typeof url === 'string' && typeof lastmod === 'string') previous.set(url, { lastmod, fingerprint: contentFingerprint(doc) });
+    if (typeof url === 'string' && typeof lastmod === 'string') resources.set(url, { lastmod, fingerprint: contentFingerprint(doc) });
   }
-  return previous;
+  const generatedAt = (meta as { meta?: { generated_at?: unknown } } | undefined)?.meta?.generated_at;
+  if (typeof generatedAt !== 'string') return { resources, output: undefined, warnings: [] };
+  const entries = z.array(ChangeEntry).safeParse((changes as { entries?: unknown } | undefined)?.entries ?? []);
+  const warnings = entries.success ? [] : [`the earlier output's changes.json is not readable: its history is not carried over`];
+  return { resources, output: { generatedAt, zips, counties, entries: entries.success ? entries.data : [] }, warnings };
 }
 
 /** The counts in an earlier output's meta.json; undefined when there is none or it is unreadable. */
@@ -88,12 +102,12 @@ export async function loadDataset(options: LoadOptions): Promise<LoadedDataset> 
   const scope = { state, limits: dateLimits(options.generatedAt) };
   const [sources, previous, earlier] = await Promise.all([
     readSources(options.sourcesDir, scope),
-    readPreviousResources(options.previousDir),
+    readEarlierOutput(options.previousDir),
     readEarlierCounts(options.previousDir),
   ]);
   const read = performance.now();
-  const dataset = deriveDataset(sources, { state, site: options.site, generatedAt: options.generatedAt, previous });
-  return { ...dataset, earlier, timings: { readMs: read - started, deriveMs: performance.now() - read } };
+  const dataset = deriveDataset(sources, { state, site: options.site, generatedAt: options.generatedAt, previous: previous.resources, earlier: previous.output });
+  return { ...dataset, warnings: [...dataset.warnings, ...previous.warnings], earlier, timings: { readMs: read - started, deriveMs: performance.now() - read } };
 }
 
 // One dataset per process. The build script loads it before Astro starts (so a bad source fails

@@ -2,6 +2,7 @@
 // parameters made from the same zod patterns.
 import { describe, expect, it } from 'vitest';
 import { apiPath, CountySlug, ENDPOINTS, ZipCode } from '../../src/lib/contract.ts';
+import { BULK_FILE_NAMES } from '../../src/lib/publication/bulk.ts';
 import { openApiDocument } from '../../src/lib/publication/openapi.ts';
 import { pagePath, siteUrls } from '../../src/lib/publication/routes.ts';
 
@@ -36,7 +37,8 @@ describe('path values', () => {
     expect(parameters).toEqual([
       expect.objectContaining({ name: 'zip', schema: { type: 'string', pattern: '^[0-9]{5}$' } }),
       expect.objectContaining({ name: 'slug', schema: { type: 'string', pattern: '^[a-z0-9-]+$' } }),
+      expect.objectContaining({ name: 'file', schema: { type: 'string', enum: BULK_FILE_NAMES } }),
     ]);
-    expect(Object.values(doc.paths).map((p) => p.get.operationId)).toEqual(ENDPOINTS.map((e) => e.operation_id));
+    expect(Object.values(doc.paths).map((p) => p.get.operationId)).toEqual([...ENDPOINTS.map((e) => e.operation_id), 'getBulkFile']);
   });
 });

@@ -5,6 +5,7 @@ import {
   ENDPOINTS,
   toIndexRow,
   toSectionEightRow,
+  type ChangesRecord,
   type Coordinates,
   type CountyRecord,
   type IndexZip,
@@ -20,6 +21,7 @@ import { siteUrls, type SiteUrls } from '../publication/routes.ts';
 import { BULK_DIR, bulkFiles, type BulkFile } from '../publication/bulk.ts';
 import type { SourceData } from '../sources/read-sources.ts';
 import type { StateScope } from '../state.ts';
+import { changeLog, type EarlierOutput } from './changes.ts';
 import { fmr2YearOverYear, fmrByFiscalYear, fmrHistories, type ZipFmrHistory } from './fmr.ts';
 import { fiscalYearFreshness, monthFreshness, stalenessNotices } from './freshness.ts';
 import { contentFingerprint, lastmodFor, type PreviousResource } from './lastmod.ts';
@@ -36,6 +38,8 @@ export interface DeriveOptions {
   generatedAt: string;
   /** Resources of the previous output by URL, so unchanged ones keep their `lastmod`. */
   previous?: ReadonlyMap<string, PreviousResource>;
+  /** The previous output's records and change log; none on a first publication. */
+  earlier?: EarlierOutput;
 }
 
 export interface Dataset {
@@ -44,6 +48,8 @@ export interface Dataset {
   zips: ZipRecord[];
   counties: CountyRecord[];
   sectionEight: SectionEightRecord;
+  /** What changed since the previous output, with the log it carried. */
+  changes: ChangesRecord;
   metaRecord: MetaRecord;
   /** What the publish gate weighs before this dataset may replace an earlier output. */
   gate: GateInput;
@@ -337,6 +343,7 @@ export function deriveDataset(sources: SourceData, options: DeriveOptions): Data
     zips,
     counties: countyList,
     sectionEight,
+    changes: changeLog(options.earlier, zips, countyList, generatedAt),
     metaRecord,
     gate: gateInput(sources, state, fiscal, counties, counts),
     bulk,

@@ -9,6 +9,13 @@ import { LICENSE, SERVICE_NAME } from './service.ts';
 /** Where the bulk files live, relative to the site root. */
 export const BULK_DIR = '/api/v1/bulk/';
 
+/** The tables, each a CSV and a Parquet file under BULK_DIR, in the order the data package lists them. */
+export const BULK_TABLES = ['zips', 'fmr_history', 'zori_monthly', 'counties', 'section_8'] as const;
+export type BulkTableName = (typeof BULK_TABLES)[number];
+
+/** Every file name under BULK_DIR. */
+export const BULK_FILE_NAMES = [...BULK_TABLES.map((t) => `${t}.csv`), ...BULK_TABLES.map((t) => `${t}.parquet`), 'datapackage.json'];
+
 type FieldType = 'string' | 'integer' | 'number' | 'boolean';
 type Cell = string | number | boolean | null;
 
@@ -20,7 +27,7 @@ export interface BulkField {
 }
 
 export interface BulkTable {
-  name: string;
+  name: BulkTableName;
   title: string;
   description: string;
   fields: BulkField[];

@@ -1,5 +1,5 @@
 // Example responses for the docs page: real records, with long lists cut so a reader sees the shape.
-import { toIndexRow, type CountyRecord, type Meta, type MetaRecord, type SectionEightRecord, type ZipRecord } from '../contract.ts';
+import { toIndexRow, type ChangesRecord, type CountyRecord, type Meta, type MetaRecord, type SectionEightRecord, type ZipRecord } from '../contract.ts';
 
 const cut = <T>(items: readonly T[], keep: number) => items.slice(0, keep);
 
@@ -10,6 +10,7 @@ export interface Examples {
   meta: Meta;
   record: MetaRecord;
   indexRows: ZipRecord[];
+  changes: ChangesRecord;
 }
 
 /** The example body of each operation, as JSON text (lists shortened, marked by a comment line). */
@@ -20,6 +21,7 @@ export function exampleResponses(e: Examples): Record<string, string> {
     getZip: json({ meta: e.meta, ...e.zip, zori_monthly: cut(e.zip.zori_monthly, 2), nearby: cut(e.zip.nearby, 2) }),
     getCounty: json({ meta: e.meta, ...e.county, zips: cut(e.county.zips, 1) }),
     getSectionEight: json({ meta: e.meta, ...e.sectionEight, rows: cut(e.sectionEight.rows, 2) }),
-    getMeta: json({ meta: e.meta, ...e.record, vintages: { hud_safmr: { ...e.record.vintages.hud_safmr, files: cut(e.record.vintages.hud_safmr.files, 1) } } }),
+    getChanges: json({ meta: e.meta, ...e.changes, entries: cut(e.changes.entries, 1) }),
+    getMeta: json({ meta: e.meta, ...e.record, vintages: { hud_safmr: { ...e.record.vintages.hud_safmr, files: cut(e.record.vintages.hud_safmr.files, 1) } }, bulk: cut(e.record.bulk, 2) }),
   };
 }

@@ -3,7 +3,8 @@ import type { CountyRecord, Meta, MetaRecord } from '../contract.ts';
 import { mcpClientConfig, MCP_RUN_LINES } from '../mcp/client-config.ts';
 import { TOOLS } from '../mcp/tools/index.ts';
 import { ENDPOINTS } from '../contract.ts';
-import { siteUrls } from './routes.ts';
+import { BULK_DIR, BULK_FILE_NAMES, BULK_TABLES } from './bulk.ts';
+import { CHANGES_FEED_PATH, siteUrls } from './routes.ts';
 import { LICENSE, SERVICE_NAME } from './service.ts';
 import { money, signedPercent, WHAT_IS_COMPARED, WHICH_BASIS } from '../present.ts';
 import { schemaDocs } from './schema-fields.ts';
@@ -37,6 +38,8 @@ export function llmsTxt({ site, meta, record }: SiteFacts): string {
     '## API',
     '',
     ...ENDPOINTS.map((e) => `- [${e.operation_id}](${urls.api(examplePath(e.path))}): GET ${e.path}. ${e.summary}`),
+    `- [Bulk files](${urls.api(`${BULK_DIR}datapackage.json`)}): the whole dataset as CSV and Parquet tables (${BULK_TABLES.join(', ')}), described by a Frictionless data package`,
+    `- [Change log](${urls.api(CHANGES_FEED_PATH)}): an Atom feed of what changed in each build`,
     '',
     '## Agent server',
     '',
@@ -82,6 +85,7 @@ export function llmsFullTxt(facts: SiteFacts, counties: readonly CountyRecord[])
       'An unknown ZIP or county is a 404 with a JSON problem body.',
     '',
     ...ENDPOINTS.map((e) => `- ${e.operation_id}: GET ${urls.api(e.path)} (example: ${urls.api(examplePath(e.path))}). ${e.summary}.`),
+    `- Bulk files: ${BULK_FILE_NAMES.map((name) => urls.api(`${BULK_DIR}${name}`)).join(', ')}.`,
     '',
     '## Agent server (MCP)',
     '',

@@ -1,6 +1,7 @@
 // openapi.json, generated from the contract's zod schemas so the two cannot drift.
 import { z } from 'zod';
 import { contractRegistry, ENDPOINTS } from '../contract.ts';
+import { BULK_DIR, BULK_FILE_NAMES, BULK_TABLES, MEDIA_TYPES } from './bulk.ts';
 import { siteUrls } from './routes.ts';
 import { API_VERSION, LICENSE, SERVICE_NAME } from './service.ts';
 
@@ -65,6 +66,29 @@ export function openApiDocument(site: string): JsonObject {
       },
     };
   }
+  paths[`${BULK_DIR}{file}`] = {
+    get: {
+      operationId: 'getBulkFile',
+      summary: 'The whole dataset as one table: CSV or Parquet, or the data package that describes them',
+      description:
+        `Five tables (${BULK_TABLES.join(', ')}), each as CSV (RFC 4180, UTF-8, a header row, an empty cell for no value) and as typed Parquet, ` +
+        'built from the same records as the JSON; datapackage.json (Frictionless Data Package) gives each file\'s size, sha256 and Table Schema, ' +
+        'and meta.json lists them.',
+      tags: ['bulk'],
+      parameters: [{ name: 'file', in: 'path', required: true, description: 'File name', schema: { type: 'string', enum: BULK_FILE_NAMES }, example: 'zips.csv' }],
+      responses: {
+        200: {
+          description: 'The file',
+          content: {
+            [MEDIA_TYPES.csv]: { schema: { type: 'string' } },
+            [MEDIA_TYPES.parquet]: { schema: { type: 'string', contentMediaType: 'application/vnd.apache.parquet' } },
+            'application/json': { schema: { type: 'object', description: 'datapackage.json: a Frictionless Tabular Data Package' } },
+          },
+        },
+        404: NOT_FOUND,
+      },
+    },
+  };
   return {
     openapi: '3.1.0',
     info: {
@@ -81,7 +105,10 @@ export function openApiDocument(site: string): JsonObject {
     },
     servers: [{ url: urls.base }],
     security: [],
-    tags: [{ name: 'rents', description: 'Rent data by ZIP code and county' }],
+    tags: [
+      { name: 'rents', description: 'Rent data by ZIP code and county' },
+      { name: 'bulk', description: 'The whole dataset as CSV and Parquet tables' },
+    ],
     paths,
     components: { schemas: componentSchemas() },
   };

@@ -10,7 +10,15 @@ export const pagePath = {
   docs: '/docs/',
   /** Every ZIP by city, A to Z: where the search form goes without JavaScript. */
   zips: '/zips/',
+  /** What changed in each recent build, for people; its Atom feed is CHANGES_FEED_PATH. */
+  changes: '/changes/',
 } as const;
+
+/** The Atom feed of the change log. */
+export const CHANGES_FEED_PATH = '/changes.xml';
+
+/** The anchor of one change-log entry on the changes page: its build's time, without punctuation. */
+export const changeAnchor = (generatedAt: string) => `build-${generatedAt.replace(/[^0-9]/g, '')}`;
 
 /** The compact list the home page's search box downloads: `[zip, city, county, slug]` per ZIP. */
 export const SEARCH_INDEX_PATH = '/search-index.json';

@@ -1,0 +1,54 @@
+// The change log as an Atom feed (the `feed` library), for newsrooms and housing authorities.
+import { Feed } from 'feed';
+import type { ChangeEntry, ChangesRecord, Meta } from '../contract.ts';
+import { money } from '../present.ts';
+import { CHANGES_FEED_PATH, changeAnchor, pagePath, siteUrls } from './routes.ts';
+import { SERVICE_NAME } from './service.ts';
+
+/** The most changed ZIP codes an entry lists in words; the JSON has all of them. */
+export const LISTED_CHANGES = 50;
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const shown = (value: string | number | boolean | null) => (value === null ? 'none' : typeof value === 'number' && Number.isInteger(value) && value > 99 ? money(value) : String(value));
+
+export const entryTitle = (entry: ChangeEntry) => (entry.first_publication ? 'First publication' : `Data changed on ${entry.generated_at.slice(0, 10)}`);
+
+/** One line per changed ZIP: "55104: fmr.br2 $1,530 → $1,500; …". */
+export function changedZipLines(entry: ChangeEntry, most = LISTED_CHANGES): string[] {
+  return entry.zips.changed.slice(0, most).map((z) => `${z.zip}: ${z.fields.map((f) => `${f.field} ${shown(f.old)} → ${shown(f.new)}`).join('; ')}`);
+}
+
+export function changesAtom(record: ChangesRecord, meta: Meta, site: string): string {
+  const urls = siteUrls(site);
+  const page = urls.base + pagePath.changes;
+  const feed = new Feed({
+    id: page,
+    title: `${SERVICE_NAME}: what changed`,
+    description: 'Each build that changed published rents: ZIP codes and counties added, removed and changed, and every cut in a 2-bedroom Fair Market Rent.',
+    link: page,
+    updated: new Date(record.generated_at),
+    generator: false,
+    language: 'en',
+    feedLinks: { atom: urls.base + CHANGES_FEED_PATH },
+    copyright: meta.attribution,
+  });
+  for (const entry of record.entries) {
+    const lines = changedZipLines(entry);
+    const more = entry.zips.changed.length - lines.length;
+    const content = [
+      `<p>${escapeHtml(entry.summary)}</p>`,
+      entry.zips.added.length ? `<p>Added: ${entry.zips.added.join(', ')}</p>` : '',
+      entry.zips.removed.length ? `<p>Removed: ${entry.zips.removed.join(', ')}</p>` : '',
+      lines.length ? `<ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>${more > 0 ? `<p>And ${more} more in ${escapeHtml(urls.api('/api/v1/changes.json'))}.</p>` : ''}` : '',
+    ].join('');
+    feed.addItem({
+      title: entryTitle(entry),
+      id: `${page}#${changeAnchor(entry.generated_at)}`,
+      link: `${page}#${changeAnchor(entry.generated_at)}`,
+      date: new Date(entry.generated_at),
+      description: entry.summary,
+      content,
+    });
+  }
+  return feed.atom1();
+}

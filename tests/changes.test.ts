@@ -1,0 +1,95 @@
+// The change log on real data: the shared sources built once (a first publication), then again from
+// a copy with three changes made by hand (one FMR down, one market rent up, one ZIP removed), then
+// once more with nothing changed.
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { ChangesDoc, ZipDetail } from '../src/lib/contract.ts';
+import { runBuild } from './helpers/build.ts';
+import { source } from './helpers/paths.ts';
+import { sourcesCopy } from './helpers/sources-copy.ts';
+
+const builtSite = inject('builtSite');
+const SAFMR = 'hud_safmr/safmr_fy2026_national_from_worthwise_parquet.csv';
+const ZORI = 'zillow_zori/Zip_zori_uc_sfrcondomfr_sm_month_2023-10_excel-resaved.csv';
+/** 2026-01-02 and 2026-01-03: the second and third builds. */
+const SECOND = '1767312000';
+const THIRD = '1767398400';
+
+let scratch: string;
+let outDir: string;
+const readJson = async <T>(path: string) => JSON.parse(await readFile(join(outDir, path), 'utf8')) as T;
+
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'mnrent-changes-'));
+  outDir = join(scratch, 'site');
+  await cp(builtSite, outDir, { recursive: true });
+  // 55104: FY2026 2-bedroom FMR 1530 → 1500; its October 2023 market rent index up by 100; 55602 (Brimson) gone from FY2026.
+  const safmr = (await readFile(source(SAFMR), 'utf8'))
+    .replace('\n55104,2026,1110,1260,1530,2020,2270,', '\n55104,2026,1110,1260,1500,2020,2270,')
+    .replace(/\n55602,2026,[^\n]*/g, ''); // both of its rows: it lies in two HUD areas
+  const zori = (await readFile(source(ZORI), 'utf8')).replace(/^(\d+,\d+,55104,zip,.*,)([\d.]+)$/m, (_, head: string, rent: string) => `${head}${(Number(rent) + 100).toFixed(6)}`);
+  expect(zori).not.toBe(await readFile(source(ZORI), 'utf8'));
+  const sourcesDir = await sourcesCopy(join(scratch, 'sources'), { [SAFMR]: safmr, [ZORI]: zori });
+  const second = await runBuild({ outDir, sourcesDir, epoch: SECOND });
+  expect(second.code, second.stderr).toBe(0);
+}, 240_000);
+afterAll(() => rm(scratch, { recursive: true, force: true }));
+
+describe('the change log', () => {
+  it('says "first publication" on the first build, listing no ZIP', async () => {
+    const first = JSON.parse(await readFile(join(builtSite, 'api/v1/changes.json'), 'utf8')) as ChangesDoc;
+    expect(first.entries).toEqual([
+      expect.objectContaining({ first_publication: true, previous_generated_at: null, summary: 'First publication: 911 ZIP codes and 87 counties.', zips: { added: [], removed: [], changed: [] } }),
+    ]);
+  });
+
+  it('lists exactly the changes made, field by field, newest first, and calls out the FMR cut', async () => {
+    const doc = await readJson<ChangesDoc>('api/v1/changes.json');
+    expect(doc.generated_at).toBe('2026-01-02T00:00:00Z');
+    expect(doc.previous_generated_at).toBe('2026-01-01T00:00:00Z');
+    expect(doc.entries).toHaveLength(2);
+    const [entry, first] = doc.entries;
+    expect(first?.first_publication).toBe(true);
+    expect(entry?.zips.added).toEqual([]);
+    expect(entry?.zips.removed).toEqual(['55602']);
+    expect(entry?.zips.changed.map((z) => z.zip)).toEqual(['55104']);
+    const zip = await readJson<ZipDetail>('api/v1/zip/55104.json');
+    const fields = Object.fromEntries((entry?.zips.changed[0]?.fields ?? []).map((f) => [f.field, [f.old, f.new]]));
+    expect(fields['fmr.br2']).toEqual([1530, 1500]);
+    expect(fields['zori_latest.rent']).toEqual([1774, zip.zori_latest?.rent]);
+    expect(zip.zori_latest?.rent).toBe(1874);
+    expect(fields.spread).toEqual([244, 374]);
+    expect(Object.keys(fields).sort()).toEqual(['area_spread', 'area_spread_pct', 'fmr.br2', 'fmr2_yoy_pct', 'spread', 'spread_pct', 'zori_latest.rent']);
+    expect(entry?.fmr2_decreases).toEqual([{ zip: '55104', city: 'Saint Paul', old: 1530, new: 1500 }]);
+    const stLouis = entry?.counties.changed.find((c) => c.county_slug === 'st-louis');
+    expect(stLouis?.fields).toContainEqual({ field: 'zip_count', old: 47, new: 46 });
+    expect(entry?.counties.changed.every((c) => ['ramsey', 'st-louis'].includes(c.county_slug))).toBe(true);
+    expect(entry?.summary).toMatch(/^1 ZIP code changed, 0 added, 1 removed; \d counties? changed, 0 added, 0 removed\. The 2-bedroom FMR fell in 1 ZIP code: 55104 Saint Paul \$1,530 → \$1,500\.$/);
+  });
+
+  it('keeps the lastmod of what did not change, and moves that of what did', async () => {
+    expect((await readJson<ZipDetail>('api/v1/zip/56763.json')).lastmod).toBe('2026-01-01');
+    expect((await readJson<ZipDetail>('api/v1/zip/55104.json')).lastmod).toBe('2026-01-02');
+  });
+
+  it('has the entry in the Atom feed and on the changes page', async () => {
+    const atom = await readFile(join(outDir, 'changes.xml'), 'utf8');
+    expect(atom.match(/<entry>/g)).toHaveLength(2);
+    expect(atom).toContain('<title type="html"><![CDATA[Data changed on 2026-01-02]]></title>');
+    expect(atom).toContain('55104 Saint Paul $1,530 → $1,500');
+    const page = await readFile(join(outDir, 'changes', 'index.html'), 'utf8');
+    expect(page).toContain('2-bedroom FMR cuts');
+    expect(page).toContain('ZIP codes removed: 55602');
+  });
+
+  it('adds no entry when a build changes nothing', async () => {
+    const third = await runBuild({ outDir, sourcesDir: join(scratch, 'sources'), epoch: THIRD });
+    expect(third.code, third.stderr).toBe(0);
+    const doc = await readJson<ChangesDoc>('api/v1/changes.json');
+    expect(doc.generated_at).toBe('2026-01-03T00:00:00Z');
+    expect(doc.previous_generated_at).toBe('2026-01-02T00:00:00Z');
+    expect(doc.entries.map((e) => e.generated_at)).toEqual(['2026-01-02T00:00:00Z', '2026-01-01T00:00:00Z']);
+  }, 120_000);
+});
