@@ -36,7 +36,7 @@ describe('the JSON API', async () => {
     };
   };
 
-  it('is described by OpenAPI 3.1.0, version 1.0.0, served from the site URL, with the spec's five operations, the change log and the bulk files', () => {
+  it("is described by OpenAPI 3.1.0, version 1.0.0, served from the site URL, with the spec's five operations, the change log and the bulk files", () => {
     expect(openapi.openapi).toBe('3.1.0');
     expect(openapi.info.version).toBe('1.0.0');
     expect(openapi.servers).toEqual([{ url: TEST_SITE }]);
