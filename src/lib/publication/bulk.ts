@@ -46,6 +46,21 @@ export interface BulkFile {
 
 const f = (name: string, type: FieldType, description: string): BulkField => ({ name, type, description });
 const bedroomFields = (prefix: string, what: string) => BEDROOMS.map((br, i) => f(`${prefix}${br}`, 'integer', `${what}, ${i === 0 ? 'studio' : `${i} bedroom${i > 1 ? 's' : ''}`}, whole dollars`));
+// Columns several tables share, described once.
+const ZIP = f('zip', 'string', 'Five-digit ZIP code (text: keep a leading zero)');
+const PLACE = [ZIP, f('city', 'string', 'City'), f('county', 'string', 'County name without the word "County"'), f('county_slug', 'string', 'County slug, as in /api/v1/county/{slug}.json')];
+const SPREADS = [
+  f('spread', 'integer', 'Market rent minus the 2-bedroom Small Area FMR, dollars'),
+  f('spread_pct', 'number', '100 × spread / 2-bedroom Small Area FMR, one decimal'),
+  f('voucher_competitive', 'boolean', 'The 2-bedroom Small Area FMR meets or exceeds the market rent'),
+];
+const AREA_SPREADS = [
+  f('area_spread', 'integer', 'Market rent minus the 2-bedroom area-wide FMR, dollars'),
+  f('area_spread_pct', 'number', '100 × area_spread / 2-bedroom area-wide FMR, one decimal'),
+  f('area_voucher_competitive', 'boolean', 'The 2-bedroom area-wide FMR meets or exceeds the market rent'),
+];
+const PAGE_URL = f('url', 'string', 'Page for people');
+const lastmodOf = (what: string) => f('lastmod', 'string', `Date (YYYY-MM-DD) of the build in which the ${what} record last changed`);
 const toZipFk = { fields: ['zip'], reference: { resource: 'zips', fields: ['zip'] } };
 const toCountyFk = { fields: ['county_slug'], reference: { resource: 'counties', fields: ['county_slug'] } };
 
@@ -58,10 +73,7 @@ export function bulkTables(records: { zips: readonly ZipRecord[]; counties: read
       title: 'ZIP codes',
       description: 'One row per published ZIP code: the index row of /api/v1/index.json, flattened, with the census rent.',
       fields: [
-        f('zip', 'string', 'Five-digit ZIP code (text: keep the leading zero)'),
-        f('city', 'string', 'City'),
-        f('county', 'string', 'County name without the word "County"'),
-        f('county_slug', 'string', 'County slug, as in /api/v1/county/{slug}.json'),
+        ...PLACE,
         f('metro', 'string', 'HUD metropolitan FMR area; empty outside metro areas'),
         f('fmr_fiscal_year', 'integer', 'Fiscal year of the FMR columns'),
         ...bedroomFields('fmr_', 'Small Area FMR'),
@@ -69,18 +81,14 @@ export function bulkTables(records: { zips: readonly ZipRecord[]; counties: read
         ...bedroomFields('area_fmr_', 'Area-wide FMR of the first HUD area'),
         f('zori_latest_month', 'string', 'Latest month of the market rent index, YYYY-MM'),
         f('zori_latest_rent', 'integer', 'Market rent index of that month, whole dollars'),
-        f('spread', 'integer', 'Market rent minus the 2-bedroom Small Area FMR, dollars'),
-        f('spread_pct', 'number', '100 × spread / 2-bedroom Small Area FMR, one decimal'),
-        f('voucher_competitive', 'boolean', 'The 2-bedroom Small Area FMR meets or exceeds the market rent'),
-        f('area_spread', 'integer', 'Market rent minus the 2-bedroom area-wide FMR, dollars'),
-        f('area_spread_pct', 'number', '100 × area_spread / 2-bedroom area-wide FMR, one decimal'),
-        f('area_voucher_competitive', 'boolean', 'The 2-bedroom area-wide FMR meets or exceeds the market rent'),
+        ...SPREADS,
+        ...AREA_SPREADS,
         f('zori_lag_months', 'integer', 'Months from the latest market rent month to the start of the FMR fiscal year'),
         f('acs_median_gross_rent', 'integer', 'Census ACS 5-year median gross rent of the ZCTA, dollars'),
         f('latitude', 'number', 'Latitude of the ZIP point (Census ZCTA, else GeoNames)'),
         f('longitude', 'number', 'Longitude of the ZIP point'),
-        f('url', 'string', 'Page for people'),
-        f('lastmod', 'string', 'Date (YYYY-MM-DD) of the build in which the ZIP record last changed'),
+        PAGE_URL,
+        lastmodOf('ZIP'),
       ],
       primaryKey: ['zip'],
       foreignKeys: [toCountyFk],
@@ -114,7 +122,7 @@ export function bulkTables(records: { zips: readonly ZipRecord[]; counties: read
       name: 'fmr_history',
       title: 'Small Area FMR by fiscal year',
       description: 'Every fiscal year read for every published ZIP code (fmr_by_fy of the ZIP responses).',
-      fields: [f('zip', 'string', 'Five-digit ZIP code'), f('fiscal_year', 'integer', 'Federal fiscal year'), ...bedroomFields('', 'Small Area FMR')],
+      fields: [ZIP, f('fiscal_year', 'integer', 'Federal fiscal year'), ...bedroomFields('', 'Small Area FMR')],
       primaryKey: ['zip', 'fiscal_year'],
       foreignKeys: [toZipFk],
       rows: zips.flatMap((z) => Object.entries(z.fmr_by_fy).map(([fy, rents]) => [z.zip, Number(fy), ...BEDROOMS.map((br) => rents[br])])),
@@ -123,7 +131,7 @@ export function bulkTables(records: { zips: readonly ZipRecord[]; counties: read
       name: 'zori_monthly',
       title: 'Market rent index by month',
       description: 'The monthly Zillow Observed Rent Index of every published ZIP code that has one (zori_monthly of the ZIP responses).',
-      fields: [f('zip', 'string', 'Five-digit ZIP code'), f('month', 'string', 'Month, YYYY-MM'), f('rent', 'number', 'Market rent index, dollars, two decimals')],
+      fields: [ZIP, f('month', 'string', 'Month, YYYY-MM'), f('rent', 'number', 'Market rent index, dollars, two decimals')],
       primaryKey: ['zip', 'month'],
       foreignKeys: [toZipFk],
       rows: zips.flatMap((z) => z.zori_monthly.map((p) => [z.zip, p.month, p.rent])),
@@ -131,18 +139,17 @@ export function bulkTables(records: { zips: readonly ZipRecord[]; counties: read
     {
       name: 'counties',
       title: 'Counties',
-      description: "Every county of the state with its counts and the medians over its ZIP rows.",
+      description: 'Every county of the state with its counts and the medians over its ZIP rows.',
       fields: [
-        f('county', 'string', 'County name without the word "County"'),
-        f('county_slug', 'string', 'County slug'),
+        ...PLACE.slice(2),
         f('zip_count', 'integer', 'Published ZIP codes in the county'),
         f('zori_zip_count', 'integer', 'Of them, ZIP codes with a market rent index'),
         f('median_fmr2', 'integer', 'Median 2-bedroom Small Area FMR, dollars'),
         f('median_market_rent', 'integer', 'Median market rent index, dollars'),
         f('median_fmr2_yoy_pct', 'number', 'Median change of the 2-bedroom Small Area FMR, percent'),
         f('median_area_fmr2', 'integer', 'Median 2-bedroom area-wide FMR, dollars'),
-        f('url', 'string', 'Page for people'),
-        f('lastmod', 'string', 'Date (YYYY-MM-DD) of the build in which the county record last changed'),
+        PAGE_URL,
+        lastmodOf('county'),
       ],
       primaryKey: ['county_slug'],
       foreignKeys: [],
@@ -153,20 +160,13 @@ export function bulkTables(records: { zips: readonly ZipRecord[]; counties: read
       title: 'Voucher spread',
       description: 'The rows of /api/v1/section-8.json: ZIP codes with both a 2-bedroom Small Area FMR and a market rent index.',
       fields: [
-        f('zip', 'string', 'Five-digit ZIP code'),
-        f('city', 'string', 'City'),
-        f('county', 'string', 'County name'),
-        f('county_slug', 'string', 'County slug'),
+        ...PLACE,
         f('fmr2', 'integer', '2-bedroom Small Area FMR, dollars'),
         f('market_rent', 'integer', 'Latest market rent index, dollars'),
-        f('spread', 'integer', 'Market rent minus FMR, dollars'),
-        f('spread_pct', 'number', '100 × spread / FMR, one decimal'),
-        f('voucher_competitive', 'boolean', 'The FMR meets or exceeds the market rent'),
+        ...SPREADS,
         f('area_fmr2', 'integer', '2-bedroom area-wide FMR, dollars'),
-        f('area_spread', 'integer', 'Market rent minus the area-wide FMR, dollars'),
-        f('area_spread_pct', 'number', '100 × area_spread / area-wide FMR, one decimal'),
-        f('area_voucher_competitive', 'boolean', 'The area-wide FMR meets or exceeds the market rent'),
-        f('url', 'string', 'Page for people'),
+        ...AREA_SPREADS,
+        PAGE_URL,
       ],
       primaryKey: ['zip'],
       foreignKeys: [toZipFk],
