@@ -10,6 +10,9 @@ export const MCP_PATH = '/mcp';
 
 class BodyTooLarge extends Error {}
 
+/** How long a refused body is drained before the connection is cut. */
+const LINGER_MS = 5_000;
+
 /** The body as JSON; over MAX_MESSAGE_BYTES (by Content-Length or as it arrives) it is refused unread. */
 async function readJson(req: IncomingMessage): Promise<unknown> {
   if (Number(req.headers['content-length'] ?? 0) > MAX_MESSAGE_BYTES) throw new BodyTooLarge();
@@ -62,8 +65,13 @@ export async function startMcpHttp(reader: ApiReader, options: { host?: string; 
       } catch (error) {
         if (res.headersSent) return;
         if (error instanceof BodyTooLarge) {
-          // Close the connection: the rest of the body is not read.
+          // Answer, then close the connection. The rest of the body is drained for a few seconds
+          // (a lingering close, as nginx does): closing with unread data would send a reset that
+          // can destroy the answer before the client reads it.
           res.writeHead(413, { 'content-type': 'application/json', connection: 'close' }).end(rpcError(-32600, `Invalid Request: body over ${MAX_MESSAGE_BYTES} bytes`));
+          const linger = setTimeout(() => req.socket.destroy(), LINGER_MS);
+          req.socket.once('close', () => clearTimeout(linger));
+          if (!req.destroyed) req.resume();
           return;
         }
         log(`mcp http: ${(error as Error).message}`);
