@@ -11,7 +11,7 @@ export const LISTED_CHANGES = 50;
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const shown = (value: string | number | boolean | null) => (value === null ? 'none' : typeof value === 'number' && Number.isInteger(value) && value > 99 ? money(value) : String(value));
 
-export const entryTitle = (entry: ChangeEntry) => (entry.first_publication ? 'First publication' : `Data changed on ${entry.generated_at.slice(0, 10)}`);
+export const entryTitle = (entry: ChangeEntry) => (entry.first_publication ? `First publication, ${entry.generated_at.slice(0, 10)}` : `Data changed on ${entry.generated_at.slice(0, 10)}`);
 
 /** One line per changed ZIP: "55104: fmr.br2 $1,530 → $1,500; …". */
 export function changedZipLines(entry: ChangeEntry, most = LISTED_CHANGES): string[] {
