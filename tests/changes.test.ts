@@ -1,7 +1,7 @@
 // The change log on real data: the shared sources built once (a first publication), then again from
 // a copy with three changes made by hand (one FMR down, one market rent up, one ZIP removed), then
 // once more with nothing changed.
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -82,6 +82,9 @@ describe('the change log', () => {
     const page = await readFile(join(outDir, 'changes', 'index.html'), 'utf8');
     expect(page).toContain('2-bedroom FMR cuts');
     expect(page).toContain('ZIP codes removed: 55602');
+    // Values as people read them: dollars for rents, a percent sign for percents.
+    expect(page).toContain('fmr.br2 $1,530 → $1,500');
+    expect(page).toMatch(/spread_pct -?\d+(\.\d)?% → -?\d+(\.\d)?%/);
   });
 
   it('adds no entry when a build changes nothing', async () => {
@@ -91,5 +94,15 @@ describe('the change log', () => {
     expect(doc.generated_at).toBe('2026-01-03T00:00:00Z');
     expect(doc.previous_generated_at).toBe('2026-01-02T00:00:00Z');
     expect(doc.entries.map((e) => e.generated_at)).toEqual(['2026-01-02T00:00:00Z', '2026-01-01T00:00:00Z']);
+  }, 120_000);
+
+  it('goes on, with a warning, when the earlier changes.json is not readable', async () => {
+    await writeFile(join(outDir, 'api/v1/changes.json'), '{"entries": [{"generated_at": 5}]}\n');
+    const fourth = await runBuild({ outDir, sourcesDir: join(scratch, 'sources'), epoch: THIRD });
+    expect(fourth.code, fourth.stderr).toBe(0);
+    expect(fourth.stdout).toContain("the earlier output's changes.json is not readable: its history is not carried over");
+    const doc = await readJson<ChangesDoc>('api/v1/changes.json');
+    expect(doc.previous_generated_at).toBe('2026-01-03T00:00:00Z');
+    expect(doc.entries).toEqual([]);
   }, 120_000);
 });

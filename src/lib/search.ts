@@ -1,6 +1,7 @@
 // Finding a place the way people type it: "St Paul", "st. paul", "Duluth, MN", "551", "hennepin county".
-// One module for the home page's search box (bundled into the browser: no imports) and the agent
-// server's search_places.
+// One module for the home page's search box (bundled into the browser: it imports only the
+// import-free collation) and the agent server's search_places.
+import { compareCodePoints } from './order.ts';
 
 /** One searchable ZIP: what the browser downloads per ZIP (`/search-index.json`) and the index rows carry. */
 export interface PlaceRow {
@@ -9,6 +10,15 @@ export interface PlaceRow {
   county: string;
   county_slug: string;
 }
+
+/** The search index as the browser downloads it: `[zip, city, county, slug]` per ZIP. */
+export interface SearchIndex {
+  zips: [string, string, string, string][];
+}
+
+export const toSearchIndex = (rows: readonly PlaceRow[]): SearchIndex => ({ zips: rows.map((r) => [r.zip, r.city, r.county, r.county_slug]) });
+
+export const fromSearchIndex = (index: SearchIndex): PlaceRow[] => index.zips.map(([zip, city, county, county_slug]) => ({ zip, city, county, county_slug }));
 
 /** How well a name matches: lower is better. */
 export const MATCH = { exact: 0, prefix: 1, wordPrefix: 2, substring: 3, inCounty: 4 } as const;
@@ -68,8 +78,6 @@ function rankName(name: string, text: string): MatchRank | undefined {
   return undefined;
 }
 
-const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
 /** Each row's names folded once, not on every keystroke (folding is most of a search's time). */
 const foldedNames = new WeakMap<PlaceRow, { city: string; county: string }>();
 function namesOf(row: PlaceRow): { city: string; county: string } {
@@ -89,7 +97,7 @@ function namesOf(row: PlaceRow): { city: string; county: string } {
 export function searchPlaces<R extends PlaceRow>(rows: readonly R[], query: string): SearchResult<R> {
   const digits = query.replace(/\s+/g, '');
   if (/^\d{1,5}$/.test(digits)) {
-    return { folded: digits, counties: [], zips: rows.filter((r) => r.zip.startsWith(digits)).map((row) => ({ row, rank: MATCH.prefix })).sort((a, b) => byCode(a.row.zip, b.row.zip)) };
+    return { folded: digits, counties: [], zips: rows.filter((r) => r.zip.startsWith(digits)).map((row) => ({ row, rank: MATCH.prefix })).sort((a, b) => compareCodePoints(a.row.zip, b.row.zip)) };
   }
   const { text, county: countyAsked } = foldQuery(query);
   if (!text) return { folded: text, counties: [], zips: [] };
@@ -111,8 +119,8 @@ export function searchPlaces<R extends PlaceRow>(rows: readonly R[], query: stri
   }
   return {
     folded: text,
-    counties: [...counties.values()].sort((a, b) => a.rank - b.rank || byCode(a.county_slug, b.county_slug)),
-    zips: zips.sort((a, b) => a.rank - b.rank || byCode(a.row.zip, b.row.zip)),
+    counties: [...counties.values()].sort((a, b) => a.rank - b.rank || compareCodePoints(a.county_slug, b.county_slug)),
+    zips: zips.sort((a, b) => a.rank - b.rank || compareCodePoints(a.row.zip, b.row.zip)),
   };
 }
 

@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { listedPlaces, searchPlaces, type PlaceRow } from '../../src/lib/search.ts';
+import { fromSearchIndex, listedPlaces, searchPlaces, type SearchIndex } from '../../src/lib/search.ts';
 import { siteToMeasure } from '../helpers/build.ts';
 
 const { values } = parseArgs({ options: { dir: { type: 'string' }, rounds: { type: 'string', default: '20' } } });
@@ -17,7 +17,7 @@ try {
   const site = await siteToMeasure(scratch, values.dir);
   const raw = await readFile(join(site, 'search-index.json'));
   const index = await readFile(join(site, 'api', 'v1', 'index.json'));
-  const rows: PlaceRow[] = (JSON.parse(raw.toString('utf8')) as { zips: [string, string, string, string][] }).zips.map(([zip, city, county, county_slug]) => ({ zip, city, county, county_slug }));
+  const rows = fromSearchIndex(JSON.parse(raw.toString('utf8')) as SearchIndex);
   const keystrokes = QUERIES.flatMap((q) => Array.from({ length: q.length }, (_, i) => q.slice(0, i + 1)));
 
   const peer = (q: string) => {

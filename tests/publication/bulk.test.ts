@@ -8,6 +8,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import Papa from 'papaparse';
 import { describe, expect, inject, it } from 'vitest';
 import type { CountyRecord, SectionEight, ZipDetail } from '../../src/lib/contract.ts';
+import { compareCodePoints } from '../../src/lib/order.ts';
 
 const site = inject('builtSite');
 const bulk = join(site, 'api', 'v1', 'bulk');
@@ -17,9 +18,7 @@ interface Resource { name: string; path: string; format: string; bytes: number; 
 const pkg = await readJson<{ resources: Resource[]; licenses: { name: string }[] }>('api/v1/bulk/datapackage.json');
 const zips = await Promise.all((await readdir(join(site, 'api', 'v1', 'zip'))).filter((f) => f.endsWith('.json')).sort().map((f) => readJson<ZipDetail>(`api/v1/zip/${f}`)));
 // Sorted by slug, as the JSON lists them ("lake" before "lake-of-the-woods", unlike their file names).
-const counties = (await Promise.all((await readdir(join(site, 'api', 'v1', 'county'))).filter((f) => f.endsWith('.json')).map((f) => readJson<CountyRecord>(`api/v1/county/${f}`)))).sort((a, b) =>
-  a.county_slug < b.county_slug ? -1 : 1,
-);
+const counties = (await Promise.all((await readdir(join(site, 'api', 'v1', 'county'))).filter((f) => f.endsWith('.json')).map((f) => readJson<CountyRecord>(`api/v1/county/${f}`)))).sort((a, b) => compareCodePoints(a.county_slug, b.county_slug));
 const sectionEight = await readJson<SectionEight>('api/v1/section-8.json');
 
 /** A CSV table typed by its Table Schema: '' is null, integers and numbers as numbers, booleans as booleans. */

@@ -16,6 +16,7 @@ import {
   type ZipRecord,
 } from '../contract.ts';
 import { SourceError } from '../errors.ts';
+import { compareCodePoints } from '../order.ts';
 import { metaBlock, type Vintage } from '../publication/service.ts';
 import { siteUrls, type SiteUrls } from '../publication/routes.ts';
 import { BULK_DIR, bulkFiles, type BulkFile } from '../publication/bulk.ts';
@@ -88,7 +89,7 @@ function fiscalYearsOf(sources: SourceData, state: StateScope): FiscalYears {
   const published = [...histories]
     .filter(([, history]) => history.byYear.has(latest))
     .map(([zip, history]) => ({ zip, history }))
-    .sort((a, b) => (a.zip < b.zip ? -1 : a.zip > b.zip ? 1 : 0));
+    .sort((a, b) => compareCodePoints(a.zip, b.zip));
   return { histories, fiscalYears, latest, published };
 }
 

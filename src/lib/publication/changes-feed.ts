@@ -9,13 +9,22 @@ import { SERVICE_NAME } from './service.ts';
 export const LISTED_CHANGES = 50;
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const shown = (value: string | number | boolean | null) => (value === null ? 'none' : typeof value === 'number' && Number.isInteger(value) && value > 99 ? money(value) : String(value));
+/** Dollar fields of the change log: rents, FMRs, spreads and their medians (not years, counts or percents). */
+const DOLLARS = /^(fmr|area_fmr)\.br\d$|^zori_latest\.rent$|^acs\.median_gross_rent$|^(area_)?spread$|^medians\.(fmr2|market_rent|area_fmr2)$/;
+
+/** A changed value as people read it: `$1,530`, `−$392`, `15.9%`, `none`. */
+function shown(field: string, value: string | number | boolean | null): string {
+  if (value === null) return 'none';
+  if (typeof value === 'number' && DOLLARS.test(field)) return money(value);
+  if (typeof value === 'number' && field.endsWith('_pct')) return `${value}%`;
+  return String(value);
+}
 
 export const entryTitle = (entry: ChangeEntry) => (entry.first_publication ? `First publication, ${entry.generated_at.slice(0, 10)}` : `Data changed on ${entry.generated_at.slice(0, 10)}`);
 
 /** One line per changed ZIP: "55104: fmr.br2 $1,530 → $1,500; …". */
 export function changedZipLines(entry: ChangeEntry, most = LISTED_CHANGES): string[] {
-  return entry.zips.changed.slice(0, most).map((z) => `${z.zip}: ${z.fields.map((f) => `${f.field} ${shown(f.old)} → ${shown(f.new)}`).join('; ')}`);
+  return entry.zips.changed.slice(0, most).map((z) => `${z.zip}: ${z.fields.map((f) => `${f.field} ${shown(f.field, f.old)} → ${shown(f.field, f.new)}`).join('; ')}`);
 }
 
 export function changesAtom(record: ChangesRecord, meta: Meta, site: string): string {
