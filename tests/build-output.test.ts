@@ -152,10 +152,12 @@ describe('pages, urls and the sitemap', async () => {
     expect(full).toContain('| St. Louis | st-louis | 47 | 3 | $1,120 | $1,232 | $1,690 | +8.2% |');
     expect(full).toContain('- `voucher_competitive` (boolean or null): True when the 2-bedroom Small Area FMR meets or exceeds the market rent');
     // The agent server is announced as available, with every tool and a client configuration.
-    expect(llms).toContain(`Run it over this site with \`npx mnrent-mcp --base-url ${TEST_SITE}\``);
+    expect(llms).toContain('Run it over this site with `npx -y mnrent-mcp` (Node 18 or later)');
     for (const tool of ['get_zip(zip)', 'get_county(county)', 'search_places(query, limit)', 'nearest_zips(zip, latitude, longitude, limit)', 'voucher_spread(', 'compare_zips(zips)', 'dataset_info()']) expect(full).toContain(`- ${tool}`);
     expect(full).toMatch(/^ {4}\{\n {6}"mcpServers": \{\n {8}"mnrent": \{\n {10}"command": "npx",/m);
-    expect(full).toContain(`          "${TEST_SITE}"\n`);
+    expect(full).toContain(`    npx -y mnrent-mcp                             # stdio, over ${TEST_SITE}\n`);
+    expect(full).toContain('    npx @modelcontextprotocol/inspector npx -y mnrent-mcp\n');
+    expect(full).toContain('VS Code (.vscode/mcp.json):');
   });
 
   it('prints a build report with counts, phases and warnings', () => {

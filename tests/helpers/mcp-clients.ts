@@ -1,5 +1,5 @@
 // The SDK's own client, connected the three ways the agent server runs.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -26,21 +26,9 @@ export async function inProcess(dir: string): Promise<Connected> {
   return { client, close: async () => (await client.close(), await server.close()) };
 }
 
-/** The machine's own Node (20 here), as an MCP client would start `mnrent-mcp`; else ours. */
-export function systemNode(): string {
-  for (const candidate of ['/usr/bin/node', '/usr/local/bin/node']) {
-    try {
-      execFileSync(candidate, ['--version']);
-      return candidate;
-    } catch {
-      // not there
-    }
-  }
-  return process.execPath;
-}
-
 export async function overStdio(args: string[]): Promise<Connected & { stderr: () => string }> {
-  const transport = new StdioClientTransport({ command: systemNode(), args: [join(PROJECT_ROOT, 'src/cli/mnrent-mcp.mjs'), ...args], stderr: 'pipe', env: { PATH: '/usr/bin:/bin' } });
+  // The clone's command (`npm run mcp`); the published package is tested in packages.test.ts.
+  const transport = new StdioClientTransport({ command: process.execPath, args: [join(PROJECT_ROOT, 'src/cli/mcp.ts'), ...args], stderr: 'pipe', env: { PATH: '/usr/bin:/bin' } });
   let stderr = '';
   transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
   const client = newClient();

@@ -1,16 +1,36 @@
-// How to plug the agent server into an MCP client, shown in llms.txt, the docs page and the README.
+// How to plug the agent server into an MCP client: the package's name and the snippets shown in
+// llms.txt, the docs page, the README and the package's own README. The package is packed with the
+// site it was built for as its default (`npm run pack`), so the snippets need no URL.
 
-/** The `mcpServers` entry most clients read (Claude Desktop, Cursor, Windsurf; VS Code calls it `servers`). */
-export function mcpClientConfig(site: string): string {
-  return JSON.stringify(
-    { mcpServers: { mnrent: { command: 'npx', args: ['--prefix', '/path/to/mnrent', 'mnrent-mcp', '--base-url', site.replace(/\/+$/, '')] } } },
-    null,
-    2,
-  );
+export const MCP_PACKAGE = 'mnrent-mcp';
+export const CLIENT_PACKAGE = 'mnrent-client';
+
+/** The one-line command every client configuration runs. */
+export const NPX_ARGS = ['-y', MCP_PACKAGE] as const;
+export const NPX_COMMAND = `npx ${NPX_ARGS.join(' ')}`;
+
+export interface ClientConfig {
+  client: string;
+  /** Where the snippet goes. */
+  file: string;
+  /** `json` for a configuration file, `sh` for a command. */
+  format: 'json' | 'sh';
+  text: string;
 }
 
+const json = (value: unknown) => JSON.stringify(value, null, 2);
+
+export const MCP_CLIENT_CONFIGS: readonly ClientConfig[] = [
+  { client: 'Claude Desktop', file: 'claude_desktop_config.json', format: 'json', text: json({ mcpServers: { mnrent: { command: 'npx', args: NPX_ARGS } } }) },
+  { client: 'VS Code', file: '.vscode/mcp.json', format: 'json', text: json({ servers: { mnrent: { type: 'stdio', command: 'npx', args: NPX_ARGS } } }) },
+  { client: 'Cursor', file: '.cursor/mcp.json (or ~/.cursor/mcp.json)', format: 'json', text: json({ mcpServers: { mnrent: { command: 'npx', args: NPX_ARGS } } }) },
+  { client: 'MCP Inspector', file: 'a terminal', format: 'sh', text: `npx @modelcontextprotocol/inspector ${NPX_COMMAND}` },
+];
+
+/** The ways to run it; `https://SITE` stands for the site the text is published on. */
 export const MCP_RUN_LINES = [
-  'npx mnrent-mcp --dir dist                 # stdio, over a built folder',
-  'npx mnrent-mcp --base-url https://SITE    # stdio, over a deployed copy',
-  'npx mnrent-mcp --http --port 8787         # Streamable HTTP (stateless) at http://127.0.0.1:8787/mcp',
+  `${NPX_COMMAND}                             # stdio, over https://SITE`,
+  `${NPX_COMMAND} --base-url https://OTHER    # stdio, over another deployed copy`,
+  `${NPX_COMMAND} --dir dist                  # stdio, over a built folder`,
+  `${NPX_COMMAND} --http --port 8787          # Streamable HTTP (stateless) at http://127.0.0.1:8787/mcp`,
 ];

@@ -2,6 +2,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { PACKAGE_VERSION } from '../publication/service.ts';
 import type { ApiReader } from './api-reader.ts';
 import { TOOLS } from './tools/index.ts';
 
@@ -12,7 +13,7 @@ export const RESOURCES = [
   { name: 'llms-full', uri: 'mnrent://llms-full.txt', path: 'llms-full.txt', mimeType: 'text/plain', description: 'Every endpoint, field, source, vintage and county median in plain text' },
 ] as const;
 
-export const SERVER_INFO = { name: 'mnrent', version: '1.0.0' } as const;
+export const SERVER_INFO = { name: 'mnrent', version: PACKAGE_VERSION } as const;
 
 export function createMcpServer(reader: ApiReader): McpServer {
   const server = new McpServer(SERVER_INFO, {

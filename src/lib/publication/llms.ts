@@ -1,6 +1,6 @@
 // llms.txt (llmstxt.org) and llms-full.txt: the service described in plain text for language models.
 import type { CountyRecord, Meta, MetaRecord } from '../contract.ts';
-import { mcpClientConfig, MCP_RUN_LINES } from '../mcp/client-config.ts';
+import { MCP_CLIENT_CONFIGS, MCP_RUN_LINES, NPX_COMMAND } from '../mcp/client-config.ts';
 import { TOOLS } from '../mcp/tools/index.ts';
 import { ENDPOINTS } from '../contract.ts';
 import { BULK_DIR, BULK_FILE_NAMES, BULK_TABLES } from './bulk.ts';
@@ -43,8 +43,8 @@ export function llmsTxt({ site, meta, record }: SiteFacts): string {
     '',
     '## Agent server',
     '',
-    `An MCP server over this data, \`mnrent-mcp\` (from the project's repository), answers with each result's vintage and attribution: ${TOOLS.map((t) => t.name).join(', ')}. ` +
-      `Run it over this site with \`npx mnrent-mcp --base-url ${urls.base}\`; details in llms-full.txt and the developer docs.`,
+    `An MCP server over this data, the npm package \`mnrent-mcp\`, answers with each result's vintage and attribution: ${TOOLS.map((t) => t.name).join(', ')}. ` +
+      `Run it over this site with \`${NPX_COMMAND}\` (Node 18 or later); details in llms-full.txt and the developer docs.`,
     '',
     '## Docs',
     '',
@@ -97,9 +97,7 @@ export function llmsFullTxt(facts: SiteFacts, counties: readonly CountyRecord[])
     ...TOOLS.map((t) => `- ${t.name}(${Object.keys(t.input).join(', ')}): ${t.description}`),
     '- Resources: mnrent://openapi.json, mnrent://llms-full.txt.',
     '',
-    'Client configuration (stdio):',
-    '',
-    ...mcpClientConfig(urls.base).split('\n').map((l) => `    ${l}`),
+    ...MCP_CLIENT_CONFIGS.flatMap((c) => [`${c.client} (${c.file}):`, '', ...c.text.split('\n').map((l) => `    ${l}`), '']),
     '',
     '## Rules behind the numbers',
     '',

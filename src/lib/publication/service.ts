@@ -4,6 +4,8 @@ import { siteUrls } from './routes.ts';
 
 export const SCHEMA_VERSION = '1.0';
 export const API_VERSION = '1.0.0';
+/** The version of the two npm packages (mnrent-mcp, mnrent-client) and of the agent server it announces. */
+export const PACKAGE_VERSION = '1.1.0';
 export const LICENSE = { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' } as const;
 export const SERVICE_NAME = 'Minnesota Rent Data Service';
 

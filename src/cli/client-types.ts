@@ -1,0 +1,15 @@
+// `npm run client:types`: regenerates the typed client's types from the contract's openapi.json.
+// The types do not depend on the data or the site, so no build is needed.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { clientTypes, CLIENT_TYPES_FILE } from '../lib/publication/client-types.ts';
+import { openApiDocument } from '../lib/publication/openapi.ts';
+import { runCommand } from './command.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+runCommand('client:types', 'usage: npm run client:types   (writes ' + CLIENT_TYPES_FILE + ')', async () => {
+  await writeFile(join(ROOT, CLIENT_TYPES_FILE), await clientTypes(openApiDocument('https://example.org')));
+  process.stdout.write(`client:types: wrote ${CLIENT_TYPES_FILE}\n`);
+  return 0;
+});

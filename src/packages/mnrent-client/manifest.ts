@@ -1,0 +1,72 @@
+// What the mnrent-client package says about itself: package.json and the README. Pure.
+import { CLIENT_PACKAGE } from '../../lib/mcp/client-config.ts';
+import { SERVICE_NAME } from '../../lib/publication/service.ts';
+
+export interface ClientPackageFacts {
+  version: string;
+  site: string;
+  /** The openapi-fetch range the client was built and tested with. */
+  openapiFetch: string;
+}
+
+export function clientPackageJson(f: ClientPackageFacts): Record<string, unknown> {
+  return {
+    name: CLIENT_PACKAGE,
+    version: f.version,
+    description: `Typed client of the ${SERVICE_NAME} JSON API: rents by ZIP code and county, types generated from its OpenAPI contract`,
+    keywords: ['rent', 'fair-market-rent', 'housing', 'openapi', 'typescript', 'minnesota'],
+    homepage: `${f.site}/docs/`,
+    license: 'MIT',
+    type: 'module',
+    exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } },
+    main: './dist/index.js',
+    types: './dist/index.d.ts',
+    files: ['dist'],
+    sideEffects: false,
+    engines: { node: '>=18' },
+    dependencies: { 'openapi-fetch': f.openapiFetch },
+  };
+}
+
+/** A short program with the client, shown in its README and on the docs page. */
+export function clientExample(site: string): string {
+  return [
+    `import { createRentClient } from '${CLIENT_PACKAGE}';`,
+    '',
+    `const rent = createRentClient(); // ${site}; or { baseUrl: 'https://another.copy' }`,
+    "const zip = await rent.zip('55104'); // undefined when the ZIP code is not published",
+    'if (zip) console.log(zip.city, zip.fmr.br2, zip.zori_latest?.rent, zip.voucher_competitive);',
+    "const county = await rent.county('st-louis');",
+    'console.log(county?.medians.fmr2);',
+    '',
+    '// Poll meta.json only, and fetch the rest again when it changed:',
+    'const { changed, meta } = await rent.changedSince(lastGeneratedAt);',
+  ].join('\n');
+}
+
+export function clientReadme(f: ClientPackageFacts): string {
+  return [
+    `# ${CLIENT_PACKAGE}`,
+    '',
+    `A typed client of the ${SERVICE_NAME} JSON API (${f.site}/docs/): HUD Fair Market Rent, market rent, census rent and the`,
+    'voucher spread for every ZIP code and county. The types are generated from the API\'s `openapi.json`; requests go',
+    'through openapi-fetch, its only dependency. ESM; runs in browsers, Node 18 and later, Deno and Bun.',
+    '',
+    '```ts',
+    clientExample(f.site),
+    '```',
+    '',
+    'Methods: `meta()`, `index()`, `zip(zip)`, `county(slug)`, `sectionEight()`, `changes()` and `changedSince(generatedAt)`;',
+    '`api` is the openapi-fetch client itself for any path of the contract (`api.GET(\'/api/v1/zip/{zip}.json\', …)`).',
+    'A 404 for a ZIP code or county is `undefined`; any other failure throws `RentApiError` with `status` and the problem document.',
+    '',
+    'Each answer is kept with its `ETag`, and the next request for the same URL sends `If-None-Match`: a 304 costs no body and',
+    'gives back the kept answer. `createRentClient({ etag: false })` turns that off.',
+    '',
+    'Types: `MetaDoc`, `ZipIndex`, `IndexZip`, `ZipDetail`, `CountyDetail`, `SectionEight`, `SectionEightRow`, `ChangesDoc`,',
+    '`Problem`, and `paths`, `components`, `operations` as openapi-typescript generates them.',
+    '',
+    'The code is MIT. The data is CC BY 4.0: cite the `meta.attribution` of the answers you use.',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,119 @@
+// What the mnrent-mcp package says about itself: package.json, the MCP registry's server.json and
+// the README. Pure: `npm run pack` gathers the facts (the site, its meta.json, one real answer).
+import type { MetaDoc } from '../../lib/contract.ts';
+import { MCP_CLIENT_CONFIGS, MCP_PACKAGE, MCP_RUN_LINES, NPX_COMMAND } from '../../lib/mcp/client-config.ts';
+import type { AnyTool } from '../../lib/mcp/tools/index.ts';
+import { LICENSE, SERVICE_NAME } from '../../lib/publication/service.ts';
+
+export const MCP_BIN = 'bin/mnrent-mcp.js';
+export const THIRD_PARTY_FILE = 'THIRD_PARTY_LICENSES.txt';
+/** The MCP registry's schema that server.json follows. */
+export const SERVER_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json';
+const DESCRIPTION = 'Rents by ZIP code and county: HUD Fair Market Rent, market rent, census rent, voucher reach';
+
+export interface McpPackageFacts {
+  version: string;
+  /** The site the package reads by default, without a trailing slash. */
+  site: string;
+  meta: MetaDoc;
+  tools: readonly AnyTool[];
+  /** A real answer of get_zip, shown in the README. */
+  example: { zip: string; text: string };
+}
+
+/**
+ * The registry name: the site's host reversed, as the registry's DNS and HTTP namespaces are
+ * (rent.example.org → org.example.rent/mnrent), so whoever runs the site can publish it.
+ */
+export function registryName(site: string): string {
+  return `${new URL(site).hostname.split('.').reverse().join('.')}/mnrent`;
+}
+
+export function mcpPackageJson(f: McpPackageFacts): Record<string, unknown> {
+  return {
+    name: MCP_PACKAGE,
+    version: f.version,
+    description: `MCP server for the ${SERVICE_NAME}: ${DESCRIPTION.charAt(0).toLowerCase()}${DESCRIPTION.slice(1)}`,
+    keywords: ['mcp', 'model-context-protocol', 'rent', 'fair-market-rent', 'housing', 'section-8', 'minnesota'],
+    homepage: f.meta.meta.docs,
+    license: 'MIT',
+    type: 'module',
+    bin: { [MCP_PACKAGE]: MCP_BIN },
+    files: [MCP_BIN, 'server.json', THIRD_PARTY_FILE],
+    engines: { node: '>=18' },
+    mcpName: registryName(f.site),
+  };
+}
+
+export function serverJson(f: McpPackageFacts): Record<string, unknown> {
+  return {
+    $schema: SERVER_SCHEMA,
+    name: registryName(f.site),
+    title: SERVICE_NAME,
+    description: DESCRIPTION,
+    version: f.version,
+    websiteUrl: f.meta.meta.docs,
+    packages: [
+      {
+        registryType: 'npm',
+        registryBaseUrl: 'https://registry.npmjs.org',
+        identifier: MCP_PACKAGE,
+        version: f.version,
+        runtimeHint: 'npx',
+        transport: { type: 'stdio' },
+        packageArguments: [
+          { type: 'named', name: '--base-url', description: 'Another deployed copy of the site to read', format: 'string', isRequired: false, default: f.site },
+        ],
+      },
+    ],
+  };
+}
+
+export function mcpReadme(f: McpPackageFacts): string {
+  const { meta, vintages } = f.meta;
+  const fence = (format: string, text: string) => ['```' + format, text, '```'];
+  return [
+    `# ${MCP_PACKAGE}`,
+    '',
+    `An MCP server for the ${SERVICE_NAME} (${f.site}/): HUD Fair Market Rent, the Zillow market rent index, Census median gross rent and`,
+    'whether a housing voucher reaches the market rent, by ZIP code and county. It reads the site\'s static JSON API (no key, no',
+    'signup); every tool is read-only and answers in plain words, with the data as structured content and the attribution.',
+    '',
+    '## Use it',
+    '',
+    `Node 18 or later. Nothing to configure: \`${NPX_COMMAND}\` reads ${f.site}/.`,
+    '',
+    ...MCP_CLIENT_CONFIGS.flatMap((c) => [`${c.client} (${c.file}):`, '', ...fence(c.format, c.text), '']),
+    'Other ways to run it:',
+    '',
+    ...fence('sh', MCP_RUN_LINES.map((l) => l.replace('https://SITE', f.site)).join('\n')),
+    '',
+    '## Tools',
+    '',
+    ...f.tools.map((t) => `- \`${t.name}\`: ${t.description}`),
+    '',
+    'Resources: `mnrent://openapi.json` (the API\'s contract) and `mnrent://llms-full.txt` (every field and source in plain text).',
+    '',
+    '## An answer',
+    '',
+    `\`get_zip\` with \`{"zip": "${f.example.zip}"}\` answers (text part; the structured part is the whole ZIP record):`,
+    '',
+    ...f.example.text.split('\n').map((l) => `> ${l}`),
+    '',
+    '## The data',
+    '',
+    `When this package was made (${meta.generated_at}), the site published ${f.meta.counts.zips.toLocaleString('en-US')} ZIP codes and ${f.meta.counts.counties} counties:`,
+    `HUD Small Area FMR ${meta.sources.hud_safmr}, Zillow Observed Rent Index through ${meta.sources.zori}` +
+      `, Census ACS 5-year ${vintages.census_acs.vintage}. The server always reads the site's current files, so its answers follow each monthly rebuild.`,
+    'Neither FMR nor the market rent index is a rent quote for any address.',
+    '',
+    '## Attribution',
+    '',
+    `The data is ${LICENSE.name} (${LICENSE.url}). Cite it as every answer does:`,
+    '',
+    `> ${meta.attribution}`,
+    '',
+    `The server's code is MIT; ${THIRD_PARTY_FILE} lists the licences of the libraries bundled into it.`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,253 @@
+// The two npm packages as a user meets them: `npm run pack`, each tarball installed alone into an
+// empty folder outside the project (npm install --offline: nothing from the project's
+// node_modules), then run with the machine's own Node and nothing else on PATH, against nginx
+// serving a real build.
+import { execFile, spawn } from 'node:child_process';
+import { lstat, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { clientTypes, CLIENT_TYPES_FILE } from '../src/lib/publication/client-types.ts';
+import { PACKAGE_VERSION } from '../src/lib/publication/service.ts';
+import { createRentClient } from '../src/packages/mnrent-client/index.ts';
+import { MCP_BIN, SERVER_SCHEMA } from '../src/packages/mnrent-mcp/manifest.ts';
+import { machineNode, nodeOfVersion } from './helpers/node-versions.ts';
+import { PROJECT_ROOT, TEST_SITE } from './helpers/paths.ts';
+import { freePort, serveWithNginx, type Served } from './helpers/servers.ts';
+
+const run = promisify(execFile);
+const site = inject('builtSite');
+const node = machineNode();
+/** What an MCP client's environment gives: the machine's Node (and npm, npx) and the system. */
+const userEnv = () => ({ PATH: `${dirname(node)}:/usr/bin:/bin`, HOME: process.env.HOME ?? tmpdir() });
+
+let packed: string;
+let nginx: Served;
+let mcpHome: string;
+let clientHome: string;
+
+async function installAlone(tarball: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'mnrent-user-'));
+  await writeFile(join(dir, 'package.json'), '{ "name": "user", "private": true }\n');
+  await run('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball], { cwd: dir, env: userEnv() });
+  return dir;
+}
+
+async function du(path: string): Promise<number> {
+  const info = await lstat(path);
+  if (!info.isDirectory()) return info.size;
+  let total = 0;
+  for (const entry of await readdir(path)) total += await du(join(path, entry));
+  return total;
+}
+
+const tarball = (name: string) => join(packed, `${name}-${PACKAGE_VERSION}.tgz`);
+
+beforeAll(async () => {
+  packed = await mkdtemp(join(tmpdir(), 'mnrent-packed-'));
+  await run(process.execPath, [join(PROJECT_ROOT, 'src/cli/pack.ts'), '--from', site, '--out', packed], { cwd: PROJECT_ROOT });
+  nginx = await serveWithNginx(site);
+  [mcpHome, clientHome] = await Promise.all([installAlone(tarball('mnrent-mcp')), installAlone(tarball('mnrent-client'))]);
+});
+
+afterAll(async () => {
+  await nginx.stop();
+  await Promise.all([packed, mcpHome, clientHome].map((d) => rm(d, { recursive: true, force: true })));
+});
+
+async function connect(command: string, args: string[], cwd: string) {
+  const transport = new StdioClientTransport({ command, args, cwd, env: userEnv(), stderr: 'pipe' });
+  let stderr = '';
+  transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const client = new Client({ name: 'mnrent-package-test', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, stderr: () => stderr };
+}
+
+const structured = (result: Awaited<ReturnType<Client['callTool']>>) => result.structuredContent as Record<string, unknown>;
+
+describe('mnrent-mcp, installed from its tarball alone', () => {
+  it('is one bundled file with no dependency to install, well under 10 MB', async () => {
+    expect(await readdir(join(mcpHome, 'node_modules'))).toEqual(expect.arrayContaining(['mnrent-mcp']));
+    expect((await readdir(join(mcpHome, 'node_modules'))).filter((d) => !d.startsWith('.'))).toEqual(['mnrent-mcp']);
+    const installed = await du(join(mcpHome, 'node_modules'));
+    expect(installed).toBeLessThan(10 * 1024 * 1024);
+    const manifest = JSON.parse(await readFile(join(mcpHome, 'node_modules/mnrent-mcp/package.json'), 'utf8')) as Record<string, unknown>;
+    expect(manifest).toMatchObject({ name: 'mnrent-mcp', version: PACKAGE_VERSION, bin: { 'mnrent-mcp': MCP_BIN }, engines: { node: '>=18' } });
+    expect(manifest.dependencies).toBeUndefined();
+  });
+
+  it('starts with `npx mnrent-mcp` on the machine\'s Node and answers the SDK client with real values', async () => {
+    const { client, stderr } = await connect('npx', ['mnrent-mcp', '--base-url', nginx.url], mcpHome);
+    try {
+      const tools = (await client.listTools()).tools.map((t) => t.name);
+      expect(tools).toEqual(['get_zip', 'get_county', 'search_places', 'nearest_zips', 'voucher_spread', 'compare_zips', 'dataset_info']);
+      // 55104, FY2026 SAFMR row for Saint Paul: 2 BR $1,530; its ZORI series ends 2023-10 at $1,774.
+      const zip = structured(await client.callTool({ name: 'get_zip', arguments: { zip: '55104' } }));
+      expect(zip).toMatchObject({ zip: '55104', city: 'Saint Paul', county: 'Ramsey', fmr: { br2: 1530 }, zori_latest: { month: '2023-10', rent: 1774 } });
+      expect(zip).toEqual(JSON.parse(await readFile(join(site, 'api/v1/zip/55104.json'), 'utf8')));
+      const county = structured(await client.callTool({ name: 'get_county', arguments: { county: 'Saint Louis County' } }));
+      expect(county).toMatchObject({ county_slug: 'st-louis', zip_count: 47, medians: { fmr2: 1120 } });
+      expect(stderr()).toContain(`mnrent-mcp: 911 ZIP codes, generated 2026-01-01T00:00:00Z, from ${nginx.url}`);
+      expect(client.getServerVersion()?.version).toBe(PACKAGE_VERSION);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it.each([['18.20.8'], ['22.23.3'], ['24 (the project\'s own)']])('runs on Node %s', async (version) => {
+    const binary = version.startsWith('24') ? process.execPath : await nodeOfVersion(version);
+    const { client } = await connect(binary, [join(mcpHome, 'node_modules/mnrent-mcp', MCP_BIN), '--dir', site], mcpHome);
+    try {
+      expect(structured(await client.callTool({ name: 'dataset_info', arguments: {} }))).toMatchObject({ counts: { zips: 911, counties: 87 } });
+      expect(structured(await client.callTool({ name: 'get_zip', arguments: { zip: 55803 } }))).toMatchObject({ city: 'Duluth' });
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('serves Streamable HTTP on Node 18, the oldest it supports', async () => {
+    const port = await freePort();
+    const child = spawn(await nodeOfVersion('18.20.8'), [join(mcpHome, 'node_modules/mnrent-mcp', MCP_BIN), '--dir', site, '--http', '--port', String(port)], { env: userEnv(), stdio: ['ignore', 'ignore', 'pipe'] });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        let seen = '';
+        child.stderr.on('data', (d: Buffer) => ((seen += d.toString()), seen.includes('Streamable HTTP at') && resolve()));
+        child.once('exit', (code) => reject(new Error(`exited ${String(code)}: ${seen}`)));
+      });
+      const client = new Client({ name: 'mnrent-package-test', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${String(port)}/mcp`)));
+      expect(structured(await client.callTool({ name: 'get_zip', arguments: { zip: '55104' } }))).toMatchObject({ fmr: { br2: 1530 } });
+      await client.close();
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  it('reads the site it was packed from when given no flag', async () => {
+    const { stdout } = await run('npx', ['mnrent-mcp', '--help'], { cwd: mcpHome, env: userEnv() });
+    expect(stdout).toContain(`(default: ${TEST_SITE})`);
+    // The test site is not served anywhere: the one line names where it looked, and the exit is 1.
+    const child = spawn('npx', ['mnrent-mcp'], { cwd: mcpHome, env: userEnv(), stdio: ['pipe', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    // npx itself may warn about this machine's npm configuration; the server's own output is one line.
+    const own = stderr.trim().split('\n').filter((line) => !line.startsWith('npm warn'));
+    expect(own).toEqual([expect.stringMatching(new RegExp(`^mnrent-mcp: cannot read the built API at ${TEST_SITE}: `))]);
+    expect(code).toBe(1);
+  });
+
+  it('carries server.json for the MCP registry, a README with an answer, the vintage and the attribution', async () => {
+    const pkg = join(mcpHome, 'node_modules/mnrent-mcp');
+    const manifest = JSON.parse(await readFile(join(pkg, 'package.json'), 'utf8')) as { mcpName: string };
+    const server = JSON.parse(await readFile(join(pkg, 'server.json'), 'utf8')) as Record<string, unknown> & { name: string; description: string; packages: Record<string, unknown>[] };
+    expect(server).toMatchObject({ $schema: SERVER_SCHEMA, name: 'net.example.rent/mnrent', version: PACKAGE_VERSION });
+    // The registry's rules: one slash in the name, a description of at most 100 characters, a
+    // concrete package version, and package.json's mcpName equal to the name.
+    expect(server.name).toMatch(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/);
+    expect(server.description.length).toBeLessThanOrEqual(100);
+    expect(server.packages).toEqual([expect.objectContaining({ registryType: 'npm', identifier: 'mnrent-mcp', version: PACKAGE_VERSION, transport: { type: 'stdio' }, runtimeHint: 'npx' })]);
+    expect(manifest.mcpName).toBe(server.name);
+
+    const readme = await readFile(join(pkg, 'README.md'), 'utf8');
+    const meta = JSON.parse(await readFile(join(site, 'api/v1/meta.json'), 'utf8')) as { meta: { attribution: string } };
+    expect(readme).toContain(`> ${meta.meta.attribution}`);
+    expect(readme).toContain('HUD Small Area FMR FY2026, Zillow Observed Rent Index through 2023-10');
+    expect(readme).toContain('> ZIP 55104, Saint Paul (Ramsey County');
+    for (const snippet of ['"command": "npx"', '"-y",\n', '"mnrent-mcp"', 'npx @modelcontextprotocol/inspector npx -y mnrent-mcp', '.vscode/mcp.json']) expect(readme).toContain(snippet);
+    const licences = await readFile(join(pkg, 'THIRD_PARTY_LICENSES.txt'), 'utf8');
+    expect(licences).toMatch(/^@modelcontextprotocol\/sdk@\d/m);
+    expect(licences).toMatch(/^zod@4/m);
+  });
+});
+
+describe('mnrent-client, installed from its tarball alone', () => {
+  const tsc = join(PROJECT_ROOT, 'node_modules/typescript/bin/tsc');
+  const tsconfig = { compilerOptions: { strict: true, target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022', 'DOM'], types: [], outDir: 'out' }, files: ['main.ts'] };
+
+  async function compile(program: string) {
+    await writeFile(join(clientHome, 'main.ts'), program);
+    await writeFile(join(clientHome, 'tsconfig.json'), JSON.stringify(tsconfig));
+    await writeFile(join(clientHome, 'package.json'), '{ "name": "user", "private": true, "type": "module" }\n');
+    return run(node, [tsc, '-p', clientHome], { cwd: clientHome, env: userEnv() });
+  }
+
+  it('types a 20-line program under tsc --strict that reads a ZIP, a county, the index, section-8 and meta', async () => {
+    await compile(
+      [
+        "import { createRentClient, type ZipDetail } from 'mnrent-client';",
+        '',
+        `const rent = createRentClient({ baseUrl: '${nginx.url}' });`,
+        "const zip: ZipDetail | undefined = await rent.zip('55104');",
+        "if (!zip) throw new Error('55104 is published');",
+        "const county = await rent.county('st-louis');",
+        'const index = await rent.index();',
+        'const section8 = await rent.sectionEight();',
+        'const meta = await rent.meta();',
+        "const missing = await rent.zip('99999');",
+        'const again = await rent.changedSince(meta.meta.generated_at);',
+        'console.log(JSON.stringify({',
+        '  city: zip.city, fmr2: zip.fmr.br2, market: zip.zori_latest?.rent ?? null, competitive: zip.voucher_competitive,',
+        '  countyZips: county?.zip_count, countyFmr2: county?.medians.fmr2,',
+        '  indexCount: index.count, section8Rows: section8.rows.length, competitiveCount: section8.summary.voucher_competitive_count,',
+        '  zips: meta.counts.zips, generated: meta.meta.generated_at, missing: missing === undefined, changed: again.changed,',
+        '}));',
+        '',
+      ].join('\n'),
+    );
+    const { stdout } = await run(node, ['out/main.js'], { cwd: clientHome, env: userEnv() });
+    expect(JSON.parse(stdout)).toEqual({
+      city: 'Saint Paul', fmr2: 1530, market: 1774, competitive: false,
+      countyZips: 47, countyFmr2: 1120,
+      indexCount: 911, section8Rows: 108, competitiveCount: 79,
+      zips: 911, generated: '2026-01-01T00:00:00Z', missing: true, changed: false,
+    });
+  });
+
+  it('refuses to compile a wrong field name', async () => {
+    const failed = await compile(
+      ["import { createRentClient } from 'mnrent-client';", `const zip = await createRentClient({ baseUrl: '${nginx.url}' }).zip('55104');`, 'console.log(zip?.fmr.br2, zip?.fair_market_rent);', ''].join('\n'),
+    ).then(
+      () => undefined,
+      (error: unknown) => error as { stdout: string },
+    );
+    expect(failed?.stdout).toMatch(/main\.ts\(3,\d+\): error TS2339: Property 'fair_market_rent' does not exist on type/);
+  });
+
+  it('revalidates with If-None-Match: a second read of a file costs a 304, not its body', async () => {
+    const statuses: number[] = [];
+    const counting: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      statuses.push(response.status);
+      return response;
+    };
+    const rent = createRentClient({ baseUrl: nginx.url, fetch: counting });
+    const first = await rent.zip('55104');
+    const second = await rent.zip('55104');
+    expect(statuses).toEqual([200, 304]);
+    expect(second).toEqual(first);
+    expect(second?.fmr.br2).toBe(1530);
+    const { changed } = await rent.changedSince('2025-12-01T00:00:00Z');
+    expect(changed).toBe(true);
+    const withoutCache = createRentClient({ baseUrl: nginx.url, fetch: counting, etag: false });
+    statuses.length = 0;
+    await withoutCache.meta();
+    await withoutCache.meta();
+    expect(statuses).toEqual([200, 200]);
+  });
+
+  it('throws RentApiError with the status for an answer that is neither 200 nor 404', async () => {
+    const rent = createRentClient({ baseUrl: nginx.url, fetch: () => Promise.resolve(new Response('{"title":"Unavailable","status":503}', { status: 503, headers: { 'content-type': 'application/problem+json' } })) });
+    await expect(rent.meta()).rejects.toMatchObject({ name: 'RentApiError', status: 503, problem: { title: 'Unavailable' } });
+  });
+
+  it('is generated from the built openapi.json: the committed types match it', async () => {
+    const openapi = JSON.parse(await readFile(join(site, 'openapi.json'), 'utf8')) as object;
+    expect(await clientTypes(openapi)).toBe(await readFile(join(PROJECT_ROOT, CLIENT_TYPES_FILE), 'utf8'));
+  });
+});
