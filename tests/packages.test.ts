@@ -1,13 +1,16 @@
 // The two npm packages as a user meets them: `npm run pack`, each tarball installed alone into an
-// empty folder outside the project (npm install --offline: nothing from the project's
-// node_modules), then run with the machine's own Node and nothing else on PATH, against nginx
-// serving a real build.
+// empty folder outside the project (nothing from the project's node_modules), then run with the
+// machine's own Node and nothing else on PATH against nginx serving a real build; the client also
+// on Node 18, Deno, Bun and in Chromium.
 import { execFile, spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { lstat, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { chromium } from 'playwright-core';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -15,7 +18,7 @@ import { clientTypes, CLIENT_TYPES_FILE } from '../src/lib/publication/client-ty
 import { PACKAGE_VERSION } from '../src/lib/publication/service.ts';
 import { createRentClient } from '../src/packages/mnrent-client/index.ts';
 import { MCP_BIN, SERVER_SCHEMA } from '../src/packages/mnrent-mcp/manifest.ts';
-import { machineNode, nodeOfVersion } from './helpers/node-versions.ts';
+import { bun, deno, machineNode, nodeOfVersion } from './helpers/runtimes.ts';
 import { PROJECT_ROOT, TEST_SITE } from './helpers/paths.ts';
 import { freePort, serveWithNginx, type Served } from './helpers/servers.ts';
 
@@ -30,10 +33,15 @@ let nginx: Served;
 let mcpHome: string;
 let clientHome: string;
 
-async function installAlone(tarball: string): Promise<string> {
+/**
+ * npm install of one tarball into a new folder outside the project. `--offline` for the agent
+ * server, which must need nothing else; the client's one dependency may come from npm's cache or
+ * the registry (a clean CI cache holds tarballs but not the metadata that resolves a range).
+ */
+async function installAlone(tarball: string, network: '--offline' | '--prefer-offline'): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'mnrent-user-'));
   await writeFile(join(dir, 'package.json'), '{ "name": "user", "private": true }\n');
-  await run('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball], { cwd: dir, env: userEnv() });
+  await run('npm', ['install', network, '--no-audit', '--no-fund', tarball], { cwd: dir, env: userEnv() });
   return dir;
 }
 
@@ -51,7 +59,7 @@ beforeAll(async () => {
   packed = await mkdtemp(join(tmpdir(), 'mnrent-packed-'));
   await run(process.execPath, [join(PROJECT_ROOT, 'src/cli/pack.ts'), '--from', site, '--out', packed], { cwd: PROJECT_ROOT });
   nginx = await serveWithNginx(site);
-  [mcpHome, clientHome] = await Promise.all([installAlone(tarball('mnrent-mcp')), installAlone(tarball('mnrent-client'))]);
+  [mcpHome, clientHome] = await Promise.all([installAlone(tarball('mnrent-mcp'), '--offline'), installAlone(tarball('mnrent-client'), '--prefer-offline')]);
 });
 
 afterAll(async () => {
@@ -66,6 +74,16 @@ async function connect(command: string, args: string[], cwd: string) {
   const client = new Client({ name: 'mnrent-package-test', version: '1.0.0' });
   await client.connect(transport);
   return { client, stderr: () => stderr };
+}
+
+/** A loopback HTTP server of a few in-memory files. */
+async function serveFiles(files: Record<string, [string, string]>): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((request, response) => {
+    const file = files[new URL(request.url ?? '/', 'http://x').pathname];
+    response.writeHead(file ? 200 : 404, { 'content-type': file ? file[0] : 'text/plain' }).end(file ? file[1] : 'not found');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 const structured = (result: Awaited<ReturnType<Client['callTool']>>) => result.structuredContent as Record<string, unknown>;
@@ -166,6 +184,14 @@ describe('mnrent-mcp, installed from its tarball alone', () => {
   });
 });
 
+/** What the 20-line program prints, worked out from the build's files (55104, St. Louis county, section-8). */
+const PROGRAM_ANSWER = {
+  city: 'Saint Paul', fmr2: 1530, market: 1774, competitive: false,
+  countyZips: 47, countyFmr2: 1120,
+  indexCount: 911, section8Rows: 108, competitiveCount: 79,
+  zips: 911, generated: '2026-01-01T00:00:00Z', missing: true, changed: false,
+};
+
 describe('mnrent-client, installed from its tarball alone', () => {
   const tsc = join(PROJECT_ROOT, 'node_modules/typescript/bin/tsc');
   const tsconfig = { compilerOptions: { strict: true, target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022', 'DOM'], types: [], outDir: 'out' }, files: ['main.ts'] };
@@ -201,12 +227,64 @@ describe('mnrent-client, installed from its tarball alone', () => {
       ].join('\n'),
     );
     const { stdout } = await run(node, ['out/main.js'], { cwd: clientHome, env: userEnv() });
-    expect(JSON.parse(stdout)).toEqual({
-      city: 'Saint Paul', fmr2: 1530, market: 1774, competitive: false,
-      countyZips: 47, countyFmr2: 1120,
-      indexCount: 911, section8Rows: 108, competitiveCount: 79,
-      zips: 911, generated: '2026-01-01T00:00:00Z', missing: true, changed: false,
-    });
+    expect(JSON.parse(stdout)).toEqual(PROGRAM_ANSWER);
+  });
+
+  // The compiled program of the test above, as it is, on the other runtimes the package names.
+  it.each([
+    ['Node 18', async () => [await nodeOfVersion('18.20.8'), 'out/main.js']],
+    ['Deno', async () => [await deno(), 'run', '--allow-net', '--allow-read', '--allow-env', '--no-prompt', 'out/main.js']],
+    ['Bun', async () => [await bun(), 'out/main.js']],
+  ])('runs the same program on %s', async (_name, command: () => Promise<string[]>) => {
+    const [binary, ...args] = await command();
+    const scratch = await mkdtemp(join(tmpdir(), 'mnrent-runtime-'));
+    try {
+      const { stdout } = await run(binary as string, args, { cwd: clientHome, env: { ...userEnv(), DENO_DIR: scratch, BUN_INSTALL_CACHE_DIR: scratch, NO_COLOR: '1' } });
+      expect(JSON.parse(stdout)).toEqual(PROGRAM_ANSWER);
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+  });
+
+  it('runs in a browser: a page on another origin imports the package and reads the API across origins', async () => {
+    const dist = join(clientHome, 'node_modules');
+    // The page's module script, as a developer would write it; it leaves its answer on the title.
+    const script = [
+      "import { createRentClient } from 'mnrent-client';",
+      `const rent = createRentClient({ baseUrl: '${nginx.url}' });`,
+      "const zip = await rent.zip('55104');",
+      "const again = await rent.zip('55104');",
+      "const county = await rent.county('st-louis');",
+      "const missing = (await rent.zip('99999')) === undefined;",
+      'document.title = JSON.stringify({ city: zip?.city, fmr2: again?.fmr.br2, countyFmr2: county?.medians.fmr2, missing });',
+    ].join('\n');
+    const importMap = JSON.stringify({ imports: { 'mnrent-client': '/mnrent-client.js', 'openapi-fetch': '/openapi-fetch.js' } });
+    const files: Record<string, [string, string]> = {
+      '/': ['text/html', `<!doctype html><title>…</title><script type="importmap">${importMap}</script><script type="module">${script}</script>`],
+      '/mnrent-client.js': ['text/javascript', await readFile(join(dist, 'mnrent-client/dist/index.js'), 'utf8')],
+      '/openapi-fetch.js': ['text/javascript', await readFile(join(dist, 'openapi-fetch/dist/index.mjs'), 'utf8')],
+    };
+    // The page comes from another origin on loopback (Chrome keeps a public page from loopback
+    // addresses), with the installed package's files; the API is nginx on its own port.
+    const pageServer = await serveFiles(files);
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+    try {
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      const statuses: string[] = [];
+      page.on('response', (r) => statuses.push(`${r.request().method()} ${new URL(r.url()).pathname} ${String(r.status())}`));
+      await page.goto(`${pageServer.url}/`);
+      await page.waitForFunction(() => document.title.startsWith('{'), undefined, { timeout: 10_000 }).catch(() => undefined);
+      expect(errors).toEqual([]);
+      const answer: unknown = JSON.parse(await page.title());
+      // Cross-origin GETs, the second read of 55104 answered by the browser's cache or a 304.
+      expect(statuses.filter((line) => line.startsWith('GET /api/'))).toEqual(expect.arrayContaining(['GET /api/v1/zip/55104.json 200', 'GET /api/v1/zip/99999.json 404']));
+      expect(answer).toEqual({ city: 'Saint Paul', fmr2: 1530, countyFmr2: 1120, missing: true });
+    } finally {
+      await browser.close();
+      await pageServer.close();
+    }
   });
 
   it('refuses to compile a wrong field name', async () => {

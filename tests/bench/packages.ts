@@ -13,7 +13,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { PACKAGE_VERSION } from '../../src/lib/publication/service.ts';
 import { siteToMeasure } from '../helpers/build.ts';
-import { machineNode } from '../helpers/node-versions.ts';
+import { machineNode } from '../helpers/runtimes.ts';
 import { PROJECT_ROOT } from '../helpers/paths.ts';
 
 const { values } = parseArgs({ options: { dir: { type: 'string' }, runs: { type: 'string', default: '5' } } });
