@@ -12,21 +12,27 @@ import { optionsFromEnv, sharedDataset, type LoadedDataset } from '../lib/datase
 import { checkFloors, compareWithEarlier, PublishGateError } from '../lib/derive/publish-gate.ts';
 import { acquireLock, checkOutputFolder, type HeldLock, OUTPUT_MARKER, OUTPUT_MARKER_TEXT, removeLeftovers, stagingPattern } from '../lib/output-folder.ts';
 import { precompress } from '../lib/precompress.ts';
+import { currentState, DEFAULT_STATE_CODE, stateByCode, STATES } from '../lib/state.ts';
 import { runCommand, UsageError } from './command.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-const USAGE = 'usage: npm run build -- [--site URL] [--outDir DIR] [--accept-changes]   (sources: SOURCES_DIR, default data/sources)';
+const USAGE = 'usage: npm run build -- [--state XX] [--site URL] [--outDir DIR] [--accept-changes]   (sources: SOURCES_DIR, default data/sources; --state or MNRENT_STATE, default MN)';
 /** How long a build waits for another one that holds this checkout or the same output folder. */
 const LOCK_WAIT_MS = 10 * 60 * 1000;
 
 function parseCommandLine(argv: string[]): { site: string; outDir: string; acceptChanges: boolean } {
-  let values: { site?: string | undefined; outDir?: string | undefined; 'accept-changes'?: boolean | undefined };
+  let values: { site?: string | undefined; outDir?: string | undefined; state?: string | undefined; 'accept-changes'?: boolean | undefined };
   try {
-    ({ values } = parseArgs({ args: argv, options: { site: { type: 'string' }, outDir: { type: 'string' }, 'accept-changes': { type: 'boolean' } }, strict: true }));
+    ({ values } = parseArgs({ args: argv, options: { site: { type: 'string' }, outDir: { type: 'string' }, state: { type: 'string' }, 'accept-changes': { type: 'boolean' } }, strict: true }));
   } catch (error) {
     throw new UsageError(`${(error as Error).message}\n${USAGE}`);
   }
+  // The state is process-wide: the pages Astro renders in this process read it through currentState().
+  const code = values.state ?? process.env.MNRENT_STATE ?? DEFAULT_STATE_CODE;
+  const state = stateByCode(code);
+  if (!state) throw new UsageError(`--state ${code} is not a state code; one of ${STATES.map((s) => s.code).join(' ')}`);
+  process.env.MNRENT_STATE = state.code;
   const site = values.site ?? DEFAULT_SITE;
   let parsed: URL;
   try {
@@ -66,7 +72,7 @@ async function main(): Promise<number> {
   const options = optionsFromEnv(site, outDir);
   const guard = { projectRoot: root, sourcesDir: options.sourcesDir };
   await checkOutputFolder(outDir, guard);
-  log(`mnrent build: sources ${resolve(options.sourcesDir)} → ${outDir} (site ${site})`);
+  log(`mnrent build: ${currentState().name}, sources ${resolve(options.sourcesDir)} → ${outDir} (site ${site})`);
   // The output folder is replaced whole: one build at a time writes it, from reading the earlier
   // output to the swap. A second build waits for the first, then runs on its result.
   await mkdir(dirname(outDir), { recursive: true });

@@ -7,7 +7,7 @@ import { readManifest } from '../lib/fetch/manifest.ts';
 import { progressFor } from '../lib/fetch/progress.ts';
 import { generationTime } from '../lib/dataset.ts';
 import { DATASET_FOLDERS } from '../lib/sources/registry.ts';
-import { MINNESOTA } from '../lib/state.ts';
+import { currentState } from '../lib/state.ts';
 import { runCommand, UsageError } from './command.ts';
 
 const USAGE =
@@ -79,7 +79,7 @@ async function main(): Promise<number> {
   const results = await fetchSources({
     ...args,
     manifest,
-    state: MINNESOTA,
+    state: currentState(),
     env: process.env,
     backoffMs: 1000,
     now: () => new Date(),

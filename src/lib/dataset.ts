@@ -10,7 +10,7 @@ import { SourceError } from './errors.ts';
 import type { PublishedCounts } from './derive/publish-gate.ts';
 import { dateLimits } from './sources/plausible.ts';
 import { readSources } from './sources/read-sources.ts';
-import { MINNESOTA, type StateScope } from './state.ts';
+import { currentState, type StateScope } from './state.ts';
 
 export interface LoadOptions {
   sourcesDir: string;
@@ -97,7 +97,7 @@ export async function readEarlierCounts(outDir: string | undefined): Promise<Pub
 }
 
 export async function loadDataset(options: LoadOptions): Promise<LoadedDataset> {
-  const state = options.state ?? MINNESOTA;
+  const state = options.state ?? currentState();
   const started = performance.now();
   const scope = { state, limits: dateLimits(options.generatedAt) };
   const [sources, previous, earlier] = await Promise.all([

@@ -1,29 +1,144 @@
-/** Everything that makes this build Minnesota's. Another state is another value of this shape. */
+// Every state the service can be built for: the one table of the 50 states, DC and Puerto Rico.
+// A build is for one state (`--state`, or MNRENT_STATE; default MN); everything that names or
+// draws it reads the row here.
+
+/** Everything that makes a build one state's. */
 export interface StateScope {
   /** USPS abbreviation, as in HUD's `stusps` and the crosswalk's `USPS_ZIP_PREF_STATE`. */
   code: string;
   name: string;
   /** Two-digit state FIPS code; county FIPS codes start with it. */
   fips: string;
-  /** Three-digit ZIP prefixes (USPS sectional centres) that belong to the state. */
+  /** Three-digit ZIP prefixes (USPS sectional centres) that USPS assigns to the state. */
   zipPrefixes: readonly string[];
+  /**
+   * The word HUD's county FMR file puts after most of the state's county names ("Hennepin County",
+   * "Acadia Parish", "Adjuntas Municipio"); null where there is none to drop (Alaska, DC).
+   */
+  countyWord: 'County' | 'Parish' | 'Municipio' | null;
+  /** The central meridian (degrees east) of the transverse Mercator that draws the state's map. */
+  meridian: number;
 }
 
-function prefixRange(first: number, last: number): string[] {
-  const prefixes: string[] = [];
-  for (let p = first; p <= last; p++) prefixes.push(String(p).padStart(3, '0'));
-  return prefixes;
+/** `"550-567,569"` → every three-digit prefix in those ranges. */
+function prefixes(ranges: string): string[] {
+  const out: string[] = [];
+  for (const range of ranges.split(',')) {
+    const [first, last = first] = range.split('-').map(Number) as [number, number?];
+    for (let p = first; p <= last; p++) out.push(String(p).padStart(3, '0'));
+  }
+  return out;
 }
 
-export const MINNESOTA: StateScope = {
-  code: 'MN',
-  name: 'Minnesota',
-  fips: '27',
-  zipPrefixes: prefixRange(550, 567),
-};
+type Row = [code: string, name: string, fips: string, zipRanges: string, meridian: number, countyWord?: StateScope['countyWord']];
+
+// ZIP prefixes as USPS assigns them (Publication 65's three-digit ZIP Code prefix list); military
+// (090-099, 340, 962-966) and the Pacific territories are no state's. Meridians: the state's middle
+// (Minnesota's 94°W is the one its map has always used).
+const ROWS: Row[] = [
+  ['AL', 'Alabama', '01', '350-369', -86.8],
+  ['AK', 'Alaska', '02', '995-999', -150, null],
+  ['AZ', 'Arizona', '04', '850-865', -111.7],
+  ['AR', 'Arkansas', '05', '716-729', -92.4],
+  ['CA', 'California', '06', '900-961', -119.5],
+  ['CO', 'Colorado', '08', '800-816', -105.5],
+  ['CT', 'Connecticut', '09', '060-069', -72.7],
+  ['DE', 'Delaware', '10', '197-199', -75.5],
+  ['DC', 'District of Columbia', '11', '200,202-205,569', -77, null],
+  ['FL', 'Florida', '12', '320-339,341-349', -83.5],
+  ['GA', 'Georgia', '13', '300-319,398-399', -83.4],
+  ['HI', 'Hawaii', '15', '967-968', -157.5],
+  ['ID', 'Idaho', '16', '832-838', -114.6],
+  ['IL', 'Illinois', '17', '600-629', -89.2],
+  ['IN', 'Indiana', '18', '460-479', -86.3],
+  ['IA', 'Iowa', '19', '500-528', -93.5],
+  ['KS', 'Kansas', '20', '660-679', -98.4],
+  ['KY', 'Kentucky', '21', '400-427', -85.7],
+  ['LA', 'Louisiana', '22', '700-715', -92, 'Parish'],
+  ['ME', 'Maine', '23', '039-049', -69.2],
+  ['MD', 'Maryland', '24', '206-219', -77.2],
+  ['MA', 'Massachusetts', '25', '010-027,055', -71.8],
+  ['MI', 'Michigan', '26', '480-499', -85.4],
+  ['MN', 'Minnesota', '27', '550-567', -94],
+  ['MS', 'Mississippi', '28', '386-397', -89.7],
+  ['MO', 'Missouri', '29', '630-658', -92.5],
+  ['MT', 'Montana', '30', '590-599', -109.6],
+  ['NE', 'Nebraska', '31', '680-693', -99.8],
+  ['NV', 'Nevada', '32', '889-898', -116.9],
+  ['NH', 'New Hampshire', '33', '030-038', -71.6],
+  ['NJ', 'New Jersey', '34', '070-089', -74.7],
+  ['NM', 'New Mexico', '35', '870-884', -106.1],
+  ['NY', 'New York', '36', '005,100-149', -75.5],
+  ['NC', 'North Carolina', '37', '270-289', -79.4],
+  ['ND', 'North Dakota', '38', '580-588', -100.5],
+  ['OH', 'Ohio', '39', '430-459', -82.8],
+  ['OK', 'Oklahoma', '40', '730-731,734-749', -97.5],
+  ['OR', 'Oregon', '41', '970-979', -120.5],
+  ['PA', 'Pennsylvania', '42', '150-196', -77.6],
+  ['RI', 'Rhode Island', '44', '028-029', -71.5],
+  ['SC', 'South Carolina', '45', '290-299', -80.9],
+  ['SD', 'South Dakota', '46', '570-577', -100.2],
+  ['TN', 'Tennessee', '47', '370-385', -86.3],
+  ['TX', 'Texas', '48', '733,750-799,885', -99.3],
+  ['UT', 'Utah', '49', '840-847', -111.7],
+  ['VT', 'Vermont', '50', '050-054,056-059', -72.7],
+  ['VA', 'Virginia', '51', '201,220-246', -78.8],
+  ['WA', 'Washington', '53', '980-994', -120.5],
+  ['WV', 'West Virginia', '54', '247-268', -80.6],
+  ['WI', 'Wisconsin', '55', '530-549', -89.9],
+  ['WY', 'Wyoming', '56', '820-831', -107.5],
+  ['PR', 'Puerto Rico', '72', '006-007,009', -66.5, 'Municipio'],
+];
+
+export const STATES: readonly StateScope[] = ROWS.map(([code, name, fips, zipRanges, meridian, countyWord]) => ({
+  code,
+  name,
+  fips,
+  zipPrefixes: prefixes(zipRanges),
+  countyWord: countyWord === undefined ? 'County' : countyWord,
+  meridian,
+}));
+
+export const DEFAULT_STATE_CODE = 'MN';
+
+export function stateByCode(code: string): StateScope | undefined {
+  return STATES.find((s) => s.code === code.toUpperCase());
+}
+
+/** The Minnesota row: the default build, and the fixtures' state. */
+export const MINNESOTA = stateByCode('MN') as StateScope;
+
+/** The state this process builds or serves: MNRENT_STATE (which `--state` sets), else Minnesota. */
+export function currentState(): StateScope {
+  const code = process.env.MNRENT_STATE ?? DEFAULT_STATE_CODE;
+  const state = stateByCode(code);
+  if (!state) throw new Error(`MNRENT_STATE=${code} is not a state code (one of ${STATES.map((s) => s.code).join(' ')})`);
+  return state;
+}
 
 /** A predicate for "this five-digit ZIP belongs to the state", cheap enough for every source row. */
 export function zipInState(state: StateScope): (zip: string) => boolean {
-  const prefixes = new Set(state.zipPrefixes);
-  return (zip) => zip.length === 5 && prefixes.has(zip.slice(0, 3));
+  const set = new Set(state.zipPrefixes);
+  return (zip) => zip.length === 5 && set.has(zip.slice(0, 3));
+}
+
+// Names of county equivalents that already say what they are, so no word is added after them.
+const NAMED_KIND = /\b(city|borough|census area|municipality|planning region|parish|municipio|county)$/i;
+
+/**
+ * The name a county is published under (the contract's `county`): HUD's name without the state's
+ * usual word, so "Hennepin County" → "Hennepin", "Acadia Parish" → "Acadia". Every other kind keeps
+ * its word, which is also what keeps names unique: "Fairfax County" → "Fairfax", "Fairfax city"
+ * stays "Fairfax city" (Virginia's independent cities; Baltimore, St. Louis, Carson City likewise).
+ */
+export function countyName(hudName: string, state: StateScope): string {
+  const trimmed = hudName.trim().replace(/\s+/g, ' ');
+  if (!state.countyWord) return trimmed;
+  const suffix = ` ${state.countyWord}`;
+  return trimmed.toLowerCase().endsWith(suffix.toLowerCase()) ? trimmed.slice(0, -suffix.length) : trimmed;
+}
+
+/** How a county is said in a sentence: "Hennepin County", "Acadia Parish", "Fairfax city", "Bethel Census Area". */
+export function countyLabel(name: string, state: StateScope): string {
+  return state.countyWord && !NAMED_KIND.test(name) ? `${name} ${state.countyWord}` : name;
 }

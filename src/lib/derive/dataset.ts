@@ -94,8 +94,11 @@ function fiscalYearsOf(sources: SourceData, state: StateScope): FiscalYears {
 }
 
 /** What the sources lack that the build works around: a year's county file, the crosswalk, an area's FMR. */
-function gapsInSources(sources: SourceData, fiscal: FiscalYears): string[] {
+function gapsInSources(sources: SourceData, state: StateScope, fiscal: FiscalYears): string[] {
   const warnings: string[] = [];
+  if (sources.acs.rents.length === 0 && sources.acs.rowsElsewhere > 0) {
+    warnings.push(`census_acs: ${sources.acs.file.name} has rows for other states only: census rent is null for every ${state.name} ZIP code`);
+  }
   if (sources.fmr.fiscalYear !== fiscal.latest) {
     warnings.push(`metro flags come from the FY${sources.fmr.fiscalYear} county FMR file; no FY${fiscal.latest} file was found`);
   }
@@ -263,7 +266,7 @@ function gateInput(sources: SourceData, state: StateScope, fiscal: FiscalYears, 
       { dataset: 'hud_safmr', files: sources.safmr.files.map((f) => f.name), rows: sources.safmr.rows.length },
       { dataset: 'hud_fmr', files: [sources.fmr.file.name], rows: sources.fmr.counties.length },
       { dataset: 'zillow_zori', files: [sources.zori.file.name], rows: sources.zori.series.length },
-      { dataset: 'census_acs', files: [sources.acs.file.name], rows: sources.acs.rents.length },
+      { dataset: 'census_acs', files: [sources.acs.file.name], rows: sources.acs.rents.length, rowsElsewhere: sources.acs.rowsElsewhere },
       ...(sources.crosswalk ? [{ dataset: 'hud_usps_crosswalk', files: [sources.crosswalk.file.name], rows: sources.crosswalk.rows.length }] : []),
       { dataset: 'geonames', files: [sources.geonames.file.name], rows: sources.geonames.places.length },
       { dataset: 'census_gazetteer', files: [sources.gazetteer.file.name], rows: sources.gazetteer.centroids.length },
@@ -319,7 +322,7 @@ export function deriveDataset(sources: SourceData, options: DeriveOptions): Data
   const stamp: Stamp = (content) => lastmodFor(content, previous.get(content.url), today);
   const fiscal = fiscalYearsOf(sources, state);
   const counties = countyListOf(sources, state);
-  const warnings = [...sources.warnings, ...gapsInSources(sources, fiscal)];
+  const warnings = [...sources.warnings, ...gapsInSources(sources, state, fiscal)];
   const placed = placeZips(sources, state, fiscal, counties, warnings);
   const nearby = nearbyOf(placed, urls);
   const context = { sources, latest: fiscal.latest, counties, zori: zoriByZip(sources.zori.series), acs: new Map(sources.acs.rents.map((r) => [r.zcta, r])) };

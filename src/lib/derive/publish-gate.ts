@@ -23,6 +23,8 @@ export interface SourceContribution {
   dataset: string;
   files: string[];
   rows: number;
+  /** Rows of other states the file holds: none for this state is then a gap in coverage, warned of, not a broken file. */
+  rowsElsewhere?: number;
 }
 
 export interface GateInput {
@@ -65,8 +67,8 @@ export function compareWithEarlier(current: PublishedCounts, earlier: PublishedC
 /** Floors that hold for every build, with or without an earlier output. */
 export function checkFloors(input: GateInput): string[] {
   const reasons: string[] = [];
-  for (const { dataset, files, rows } of input.contributions) {
-    if (rows === 0) reasons.push(`${dataset}: ${files.join(', ')} ${files.length > 1 ? 'have' : 'has'} no rows for the state's ZIP codes or counties`);
+  for (const { dataset, files, rows, rowsElsewhere = 0 } of input.contributions) {
+    if (rows === 0 && rowsElsewhere === 0) reasons.push(`${dataset}: ${files.join(', ')} ${files.length > 1 ? 'have' : 'has'} no rows for the state's ZIP codes or counties`);
   }
   const [latest, prior] = [...input.fiscalYearZips].sort((a, b) => b.fiscalYear - a.fiscalYear);
   const drop = latest && prior ? describeDrop(latest.zips, prior.zips) : undefined;

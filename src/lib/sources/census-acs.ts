@@ -15,6 +15,8 @@ export interface AcsFile {
   vintage: string;
   table: 'B25064';
   rents: AcsRent[];
+  /** Rows of ZCTAs outside the state: a file for other states only is a gap, not a broken file. */
+  rowsElsewhere: number;
 }
 
 // Census marks "not published" with annotation text or large negative sentinels (-666666666 etc.).
@@ -39,19 +41,30 @@ export function acsVintageFromFileName(file: string): string | undefined {
   return year ? `${Number(year[1]) - 4}-${year[1]}` : undefined;
 }
 
-function readRents(table: Table, zctaOf: (reader: RowReader) => string | undefined, estimateCol: number, moeCol: number | undefined, keepZcta: (zcta: string) => boolean): AcsRent[] {
+function readRents(
+  table: Table,
+  zctaOf: (reader: RowReader) => string | undefined,
+  estimateCol: number,
+  moeCol: number | undefined,
+  keepZcta: (zcta: string) => boolean,
+): { rents: AcsRent[]; rowsElsewhere: number } {
   const reader = new RowReader(table);
   const rents: AcsRent[] = [];
+  let rowsElsewhere = 0;
   for (let i = 0; i < table.rows.length; i++) {
     reader.at(i);
     const zcta = zctaOf(reader);
-    if (zcta === undefined || !keepZcta(zcta)) continue;
+    if (zcta === undefined) continue;
+    if (!keepZcta(zcta)) {
+      rowsElsewhere++;
+      continue;
+    }
     const medianGrossRent = estimate(reader, estimateCol, 'median gross rent', RENT_BOUNDS.censusRent);
     if (medianGrossRent === null) continue;
     const marginOfError = moeCol === undefined ? null : estimate(reader, moeCol, 'margin of error');
     rents.push({ zcta, medianGrossRent, marginOfError });
   }
-  return rents;
+  return { rents, rowsElsewhere };
 }
 
 function vintageOrFail(file: string, fromData?: string): string {
@@ -70,12 +83,12 @@ export function parseAcsCsv(text: string, file: string, keepZcta: (zcta: string)
   const moeCol = findColumn(table, 'margin_of_error', headerIs('margin_of_error', 'median_gross_rent_moe', 'b25064_001m'), true);
   const periodCol = findColumn(table, 'acs5_period', headerIs('acs5_period', 'vintage'), true);
   const periods = new Set<string>();
-  const rents = readRents(table, (reader) => {
+  const read = readRents(table, (reader) => {
     if (periodCol !== undefined) periods.add(reader.text(periodCol));
     return reader.code(zctaCol, 5, 'ZCTA');
   }, rentCol, moeCol, keepZcta);
   if (periods.size > 1) throw new SourceError({ file, column: 'acs5_period' }, `several periods in one file: ${[...periods].sort().join(', ')}`);
-  return { vintage: vintageOrFail(file, [...periods][0]), table: 'B25064', rents };
+  return { vintage: vintageOrFail(file, [...periods][0]), table: 'B25064', ...read };
 }
 
 /** The Census Data API answer: a JSON array of arrays, the first one the header. */
@@ -100,8 +113,8 @@ export function parseAcsApiJson(text: string, file: string, keepZcta: (zcta: str
   const zctaCol = findColumn(table, 'zip code tabulation area', headerIs('zip code tabulation area'));
   const rentCol = findColumn(table, 'B25064_001E', headerIs('b25064_001e'));
   const moeCol = findColumn(table, 'B25064_001M', headerIs('b25064_001m'), true);
-  const rents = readRents(table, (reader) => reader.code(zctaCol, 5, 'ZCTA'), rentCol, moeCol, keepZcta);
-  return { vintage: vintageOrFail(file), table: 'B25064', rents };
+  const read = readRents(table, (reader) => reader.code(zctaCol, 5, 'ZCTA'), rentCol, moeCol, keepZcta);
+  return { vintage: vintageOrFail(file), table: 'B25064', ...read };
 }
 
 /** The keyless table-based summary file: pipe-delimited, `GEO_ID|B25064_E001|B25064_M001`. */
@@ -112,6 +125,6 @@ export function parseAcsSummaryFile(text: string, file: string, keepZcta: (zcta:
   const moeCol = findColumn(table, 'B25064_M001', headerIs('b25064_m001'), true);
   // Summary level 860 is the ZCTA: `860Z200US55401`. Nation, state and other levels share the file.
   const zctaOf = (reader: RowReader) => /^860Z\d00US(\d{5})$/.exec(reader.text(geoCol))?.[1];
-  const rents = readRents(table, zctaOf, rentCol, moeCol, keepZcta);
-  return { vintage: vintageOrFail(file), table: 'B25064', rents };
+  const read = readRents(table, zctaOf, rentCol, moeCol, keepZcta);
+  return { vintage: vintageOrFail(file), table: 'B25064', ...read };
 }

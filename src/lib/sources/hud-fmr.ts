@@ -1,5 +1,6 @@
 // HUD county-level Fair Market Rents: the state's county list, and every HUD FMR area with its
 // code, metro flag and area-wide FMR (the basis of a payment standard outside Small Area FMRs).
+import { countyName, type StateScope } from '../state.ts';
 import { BEDROOMS, type BedroomRents, type HudArea } from '../contract.ts';
 import { RENT_BOUNDS } from './plausible.ts';
 import { readWorkbook } from './readers.ts';
@@ -9,7 +10,7 @@ import { compareCodePoints } from '../order.ts';
 export interface FmrCounty {
   /** Five-digit state + county FIPS. */
   fips: string;
-  /** As HUD spells it, without the word "County": "St. Louis", "Lac qui Parle". */
+  /** As HUD spells it, without the state's usual word (state.ts, countyName): "St. Louis", "Acadia", "Fairfax city". */
   name: string;
 }
 
@@ -21,7 +22,7 @@ export interface FmrAreas {
   areaOfCounty: Map<string, string>;
 }
 
-export async function parseFmrWorkbook(bytes: Buffer, file: string, state: { code: string; fips: string }): Promise<FmrAreas> {
+export async function parseFmrWorkbook(bytes: Buffer, file: string, state: StateScope): Promise<FmrAreas> {
   const table = await readWorkbook(bytes, file, (header) => header.includes('fips') || header.includes('fips2010'));
   const stateCol = findColumn(table, 'stusps', headerIs('stusps', 'state_alpha'));
   // FY25 stores fips as the number 100199999, FY26 as the text "0100199999": both are 10 digits.
@@ -53,7 +54,7 @@ export async function parseFmrWorkbook(bytes: Buffer, file: string, state: { cod
     if (!fips.startsWith(state.fips)) reader.fail(fipsCol, `FIPS ${fips} is not in state ${state.fips}`);
     // New England rows are towns; elsewhere one row per county. Either way the county is the 5-digit code.
     if (counties.has(fips)) continue;
-    const name = reader.text(nameCol).replace(/\s+County$/i, '').trim();
+    const name = countyName(reader.text(nameCol), state);
     if (!name) reader.fail(nameCol, 'county name is empty');
     counties.set(fips, { fips, name });
     if (areaName) areaOfCounty.set(fips, areaName);
