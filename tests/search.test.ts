@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import type { IndexZip } from '../src/lib/contract.ts';
 import { countOf, foldPlace, foldQuery, listedPlaces, searchPlaces } from '../src/lib/search.ts';
+import { MINNESOTA } from '../src/lib/state.ts';
 
 const site = inject('builtSite');
 const rows = (JSON.parse(await readFile(join(site, 'api', 'v1', 'index.json'), 'utf8')) as { zips: IndexZip[] }).zips;
 
 /** The first thing the search box lists: `county:slug` or the ZIP. */
 const first = (query: string) => {
-  const [top] = listedPlaces(searchPlaces(rows, query));
+  const [top] = listedPlaces(searchPlaces(rows, query, MINNESOTA));
   if (!top) return undefined;
   return top.kind === 'county' ? `county:${top.hit.county_slug}` : top.hit.row.zip;
 };
@@ -29,11 +30,11 @@ describe('folding', () => {
   });
 
   it('drops a trailing state and notes a trailing "county"', () => {
-    expect(foldQuery('Duluth, MN')).toEqual({ text: 'duluth', county: false });
-    expect(foldQuery('duluth minnesota')).toEqual({ text: 'duluth', county: false });
-    expect(foldQuery('St. Louis County, MN')).toEqual({ text: 'saint louis', county: true });
+    expect(foldQuery('Duluth, MN', MINNESOTA)).toEqual({ text: 'duluth', county: false });
+    expect(foldQuery('duluth minnesota', MINNESOTA)).toEqual({ text: 'duluth', county: false });
+    expect(foldQuery('St. Louis County, MN', MINNESOTA)).toEqual({ text: 'saint louis', county: true });
     // "MN" alone is not dropped: it is the whole query.
-    expect(foldQuery('mn')).toEqual({ text: 'mn', county: false });
+    expect(foldQuery('mn', MINNESOTA)).toEqual({ text: 'mn', county: false });
   });
 });
 
@@ -86,7 +87,7 @@ describe('the first result, for queries as people type them', () => {
 
 describe('ranking', () => {
   it('lists every Saint Paul ZIP before Saint Paul Park and South Saint Paul', () => {
-    const zips = searchPlaces(rows, 'St Paul').zips.map((h) => h.row.zip);
+    const zips = searchPlaces(rows, 'St Paul', MINNESOTA).zips.map((h) => h.row.zip);
     const saintPaul = rows.filter((r) => r.city === 'Saint Paul').map((r) => r.zip);
     expect(saintPaul.length).toBeGreaterThan(20);
     expect(zips.slice(0, saintPaul.length).sort()).toEqual(saintPaul.sort());
@@ -95,22 +96,22 @@ describe('ranking', () => {
   });
 
   it('tells the county from a city: "St Louis" is the county, its ZIPs follow', () => {
-    const result = searchPlaces(rows, 'St Louis');
+    const result = searchPlaces(rows, 'St Louis', MINNESOTA);
     expect(result.counties.map((c) => c.county_slug)).toEqual(['st-louis']);
     expect(result.zips.every((h) => h.row.county_slug === 'st-louis')).toBe(true);
     expect(result.zips.map((h) => h.row.zip)).toContain('55802');
   });
 
   it('asks for a county only when the query says "county"', () => {
-    const result = searchPlaces(rows, 'Lake County');
+    const result = searchPlaces(rows, 'Lake County', MINNESOTA);
     expect(result.counties[0]?.county_slug).toBe('lake');
     expect(result.zips.every((h) => h.rank === 4)).toBe(true);
   });
 
   it('finds nothing for a place that is not in Minnesota, or an empty query', () => {
-    expect(searchPlaces(rows, 'Atlantis').zips).toEqual([]);
-    expect(searchPlaces(rows, '  ').zips).toEqual([]);
-    expect(searchPlaces(rows, '99501').zips).toEqual([]);
+    expect(searchPlaces(rows, 'Atlantis', MINNESOTA).zips).toEqual([]);
+    expect(searchPlaces(rows, '  ', MINNESOTA).zips).toEqual([]);
+    expect(searchPlaces(rows, '99501', MINNESOTA).zips).toEqual([]);
   });
 });
 

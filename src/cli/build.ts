@@ -10,7 +10,7 @@ import { build } from 'astro';
 import { DEFAULT_SITE } from '../../astro.config.mjs';
 import { optionsFromEnv, sharedDataset, type LoadedDataset } from '../lib/dataset.ts';
 import { checkFloors, compareWithEarlier, PublishGateError } from '../lib/derive/publish-gate.ts';
-import { acquireLock, checkOutputFolder, type HeldLock, OUTPUT_MARKER, OUTPUT_MARKER_TEXT, removeLeftovers, stagingPattern } from '../lib/output-folder.ts';
+import { acquireLock, checkOutputFolder, type HeldLock, OUTPUT_MARKER, outputMarkerText, removeLeftovers, stagingPattern } from '../lib/output-folder.ts';
 import { precompress } from '../lib/precompress.ts';
 import { currentState, DEFAULT_STATE_CODE, stateByCode, STATES } from '../lib/state.ts';
 import { runCommand, UsageError } from './command.ts';
@@ -100,7 +100,7 @@ async function main(): Promise<number> {
     const compressStarted = performance.now();
     const compressed = await precompress(staging);
     const compressMs = performance.now() - compressStarted;
-    await writeFile(join(staging, OUTPUT_MARKER), OUTPUT_MARKER_TEXT);
+    await writeFile(join(staging, OUTPUT_MARKER), outputMarkerText());
     const files = await countFiles(staging);
     await swapIn(staging, outDir);
     const { counts } = dataset.metaRecord;

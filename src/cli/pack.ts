@@ -144,6 +144,8 @@ runCommand('pack', USAGE, async () => {
     throw new ExpectedError(`--from ${from}: ${(error as Error).message} (run npm run build first)`);
   }
   const site = meta.meta.docs.replace(/\/docs\/$/, '');
+  // The packages speak of the state the build covers (their names and READMEs, the tools' wording).
+  process.env.MNRENT_STATE = meta.state.code;
   const getZip = TOOLS.find((t) => t.name === 'get_zip');
   const answer = await getZip?.run({ zip: EXAMPLE_ZIP } as never, reader);
   const first = answer?.content[0];

@@ -171,6 +171,7 @@ export const CountyRecord = z
   .object({
     county: z.string().min(1),
     county_slug: slug,
+    county_fips: z.string().regex(/^\d{5}$/).describe('Five-digit state and county FIPS code, as HUD and the Census Bureau give it (an addition to the spec)'),
     url: pageUrl,
     lastmod,
     zip_count: z.int().nonnegative(),
@@ -285,6 +286,10 @@ export const BulkFileInfo = z
 
 export const MetaRecord = z
   .object({
+    state: z
+      .object({ code: z.string().regex(/^[A-Z]{2}$/), name: z.string(), fips: z.string().regex(/^\d{2}$/) })
+      .strict()
+      .describe('The state this copy of the service covers: USPS code, name and FIPS code (an addition to the spec)'),
     counts: z
       .object({
         zips: z.int().nonnegative(),
@@ -378,7 +383,7 @@ export const ENDPOINTS = [
     path: '/api/v1/index.json',
     summary: 'Every published ZIP code with its latest FMR, market rent and voucher spread',
     description:
-      'One row per published Minnesota ZIP code, sorted by ZIP: place, latest Small Area FMR by bedroom count, its change on the year before, ' +
+      'One row per published ZIP code of the state, sorted by ZIP: place, latest Small Area FMR by bedroom count, its change on the year before, ' +
       'the latest market rent index, the voucher spread on the Small Area and the area-wide FMR, coordinates, page URL and lastmod. ' +
       'The same rows appear in county responses.',
     response: ZipIndex,

@@ -5,11 +5,12 @@ import { existsSync, readFileSync, unlinkSync } from 'node:fs';
 import { lstat, open, readdir, readFile, realpath, rm, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { ExpectedError } from './errors.ts';
-import { SERVICE_NAME } from './publication/service.ts';
+import { serviceName } from './publication/service.ts';
+import { STATES } from './state.ts';
 
 /** Written into the root of every output folder; its presence says "a build of this project wrote this". */
 export const OUTPUT_MARKER = '.mnrent-output';
-export const OUTPUT_MARKER_TEXT = `${SERVICE_NAME}: this folder is the output of its build, which replaces it whole on the next run.\n`;
+export const outputMarkerText = () => `${serviceName()}: this folder is the output of its build, which replaces it whole on the next run.\n`;
 
 /** Parts of a checkout that a build must never write into, whatever --outDir says. */
 const PROJECT_PARTS = ['src', 'public', 'data', 'tests', 'node_modules', '.git', '.astro', '.ci', '.config'];
@@ -34,7 +35,8 @@ async function isEarlierOutput(dir: string): Promise<boolean> {
   if (existsSync(join(dir, OUTPUT_MARKER))) return true;
   try {
     const meta = (JSON.parse(await readFile(join(dir, 'api', 'v1', 'meta.json'), 'utf8')) as { meta?: { attribution?: unknown; schema_version?: unknown } }).meta;
-    return typeof meta?.attribution === 'string' && meta.attribution.startsWith(SERVICE_NAME) && meta.schema_version === '1.0';
+    const attribution = meta?.attribution;
+    return typeof attribution === 'string' && STATES.some((state) => attribution.startsWith(serviceName(state))) && meta?.schema_version === '1.0';
   } catch {
     return false;
   }

@@ -11,12 +11,23 @@ export interface PlaceRow {
   county_slug: string;
 }
 
-/** The search index as the browser downloads it: `[zip, city, county, slug]` per ZIP. */
+/** The state's own words, which a query may add ("Duluth, MN") and county names take ("Acadia Parish"). */
+export interface StateWords {
+  code: string;
+  name: string;
+  countyWord: string | null;
+}
+
+/** The search index as the browser downloads it: the state's words, and `[zip, city, county, slug]` per ZIP. */
 export interface SearchIndex {
+  state: StateWords;
   zips: [string, string, string, string][];
 }
 
-export const toSearchIndex = (rows: readonly PlaceRow[]): SearchIndex => ({ zips: rows.map((r) => [r.zip, r.city, r.county, r.county_slug]) });
+export const toSearchIndex = (rows: readonly PlaceRow[], { code, name, countyWord }: StateWords): SearchIndex => ({
+  state: { code, name, countyWord },
+  zips: rows.map((r) => [r.zip, r.city, r.county, r.county_slug]),
+});
 
 export const fromSearchIndex = (index: SearchIndex): PlaceRow[] => index.zips.map(([zip, city, county, county_slug]) => ({ zip, city, county, county_slug }));
 
@@ -60,14 +71,29 @@ export function foldPlace(text: string): string {
     .join(' ');
 }
 
-/** The query as compared, and whether it asked for a county ("Hennepin County"). */
-export function foldQuery(query: string): { text: string; county: boolean } {
+/** The query as compared, and whether it asked for a county ("Hennepin County", "Acadia Parish"). */
+export function foldQuery(query: string, state: StateWords): { text: string; county: boolean } {
   let words = foldPlace(query).split(' ').filter(Boolean);
-  // "Duluth, MN", "duluth mn", "Duluth Minnesota": the state is ours already.
-  if (words.length > 1 && (words.at(-1) === 'mn' || words.at(-1) === 'minnesota')) words = words.slice(0, -1);
-  const county = words.length > 1 && words.at(-1) === 'county';
+  // "Duluth, MN", "duluth mn", "Duluth Minnesota", "Albany, New York": the state is ours already.
+  for (const own of [state.code, state.name].map((w) => foldPlace(w).split(' '))) {
+    if (words.length > own.length && own.every((w, i) => words[words.length - own.length + i] === w)) {
+      words = words.slice(0, -own.length);
+      break;
+    }
+  }
+  const countyWords = new Set(['county', ...(state.countyWord ? [foldPlace(state.countyWord)] : [])]);
+  const county = words.length > 1 && countyWords.has(words.at(-1) ?? '');
   if (county) words = words.slice(0, -1);
   return { text: words.join(' '), county };
+}
+
+/**
+ * How a county is said in a sentence: its name and the state's county word, unless the name
+ * already says what it is ("Hennepin County", "Acadia Parish", but "Fairfax city", "Bethel Census
+ * Area", "Capitol Planning Region"). Here, import-free, for the browser's search results too.
+ */
+export function countyLabel(name: string, countyWord: string | null): string {
+  return countyWord && !/\b(city|borough|census area|municipality|planning region|parish|municipio|county)$/i.test(name) ? `${name} ${countyWord}` : name;
 }
 
 function rankName(name: string, text: string): MatchRank | undefined {
@@ -94,12 +120,12 @@ function namesOf(row: PlaceRow): { city: string; county: string } {
  * exact names before prefixes before words inside a name before any substring; ties by ZIP or
  * slug. A county that matches brings its ZIPs too, after every city match.
  */
-export function searchPlaces<R extends PlaceRow>(rows: readonly R[], query: string): SearchResult<R> {
+export function searchPlaces<R extends PlaceRow>(rows: readonly R[], query: string, state: StateWords): SearchResult<R> {
   const digits = query.replace(/\s+/g, '');
   if (/^\d{1,5}$/.test(digits)) {
     return { folded: digits, counties: [], zips: rows.filter((r) => r.zip.startsWith(digits)).map((row) => ({ row, rank: MATCH.prefix })).sort((a, b) => compareCodePoints(a.row.zip, b.row.zip)) };
   }
-  const { text, county: countyAsked } = foldQuery(query);
+  const { text, county: countyAsked } = foldQuery(query, state);
   if (!text) return { folded: text, counties: [], zips: [] };
   const counties = new Map<string, CountyHit>();
   for (const row of rows) {

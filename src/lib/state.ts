@@ -1,6 +1,7 @@
 // Every state the service can be built for: the one table of the 50 states, DC and Puerto Rico.
 // A build is for one state (`--state`, or MNRENT_STATE; default MN); everything that names or
 // draws it reads the row here.
+import { countyLabel } from './search.ts';
 
 /** Everything that makes a build one state's. */
 export interface StateScope {
@@ -11,6 +12,8 @@ export interface StateScope {
   fips: string;
   /** Three-digit ZIP prefixes (USPS sectional centres) that USPS assigns to the state. */
   zipPrefixes: readonly string[];
+  /** The same prefixes as ranges, as people write them: "550-567", "733,750-799,885". */
+  zipRanges: string;
   /**
    * The word HUD's county FMR file puts after most of the state's county names ("Hennepin County",
    * "Acadia Parish", "Adjuntas Municipio"); null where there is none to drop (Alaska, DC).
@@ -95,6 +98,7 @@ export const STATES: readonly StateScope[] = ROWS.map(([code, name, fips, zipRan
   name,
   fips,
   zipPrefixes: prefixes(zipRanges),
+  zipRanges,
   countyWord: countyWord === undefined ? 'County' : countyWord,
   meridian,
 }));
@@ -122,9 +126,6 @@ export function zipInState(state: StateScope): (zip: string) => boolean {
   return (zip) => zip.length === 5 && set.has(zip.slice(0, 3));
 }
 
-// Names of county equivalents that already say what they are, so no word is added after them.
-const NAMED_KIND = /\b(city|borough|census area|municipality|planning region|parish|municipio|county)$/i;
-
 /**
  * The name a county is published under (the contract's `county`): HUD's name without the state's
  * usual word, so "Hennepin County" → "Hennepin", "Acadia Parish" → "Acadia". Every other kind keeps
@@ -138,7 +139,7 @@ export function countyName(hudName: string, state: StateScope): string {
   return trimmed.toLowerCase().endsWith(suffix.toLowerCase()) ? trimmed.slice(0, -suffix.length) : trimmed;
 }
 
-/** How a county is said in a sentence: "Hennepin County", "Acadia Parish", "Fairfax city", "Bethel Census Area". */
-export function countyLabel(name: string, state: StateScope): string {
-  return state.countyWord && !NAMED_KIND.test(name) ? `${name} ${state.countyWord}` : name;
+/** How a county of the state is said in a sentence (search.ts, countyLabel, holds the rule). */
+export function countyLabelIn(name: string, state: StateScope): string {
+  return countyLabel(name, state.countyWord);
 }

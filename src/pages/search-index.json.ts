@@ -2,6 +2,7 @@
 import type { APIRoute } from 'astro';
 import { zipRecords } from '../lib/collections.ts';
 import { toSearchIndex } from '../lib/search.ts';
+import { currentState } from '../lib/state.ts';
 
 export const GET: APIRoute = async () =>
-  new Response(`${JSON.stringify(toSearchIndex(await zipRecords()))}\n`, { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+  new Response(`${JSON.stringify(toSearchIndex(await zipRecords(), currentState()))}\n`, { headers: { 'Content-Type': 'application/json; charset=utf-8' } });

@@ -5,6 +5,13 @@ import { countySlug } from '../../src/lib/derive/places.ts';
 import { MINNESOTA } from '../../src/lib/state.ts';
 
 describe('the county map', () => {
+  it('draws any state\'s county equivalents by FIPS: Wisconsin\'s 72, Virginia\'s counties and independent cities', () => {
+    expect(stateCountyShapes('55')).toHaveLength(72);
+    const virginia = stateCountyShapes('51').map((f) => `${String(f.id)} ${f.properties.name}`);
+    // Fairfax County (51059) and Fairfax city (51600) share a name in the atlas: only FIPS tells them apart.
+    expect(virginia).toEqual(expect.arrayContaining(['51059 Fairfax', '51600 Fairfax']));
+  });
+
   it('has Minnesota\'s 87 counties, named as HUD names them', () => {
     const slugs = stateCountyShapes(MINNESOTA.fips).map((f) => countySlug(f.properties.name));
     expect(slugs).toHaveLength(87);
@@ -14,13 +21,15 @@ describe('the county map', () => {
   it('shades by quantile, links each county, titles it, and outlines the highlighted one last', () => {
     const svg = countyMapSvg(
       [
-        { slug: 'cook', name: 'Cook', value: 1100 },
-        { slug: 'hennepin', name: 'Hennepin', value: 1775 },
-        { slug: 'st-louis', name: 'St. Louis', value: 1120 },
+        { fips: '27031', slug: 'cook', name: 'Cook', value: 1100 },
+        { fips: '27053', slug: 'hennepin', name: 'Hennepin', value: 1775 },
+        { fips: '27137', slug: 'st-louis', name: 'St. Louis', value: 1120 },
+        { fips: '27001', slug: 'aitkin', name: 'Aitkin', value: null },
       ],
       { title: 'T', description: 'D', highlight: 'cook' },
     );
-    expect(svg.match(/<path data-county=/g)).toHaveLength(87);
+    // Shapes meet counties by FIPS; a shape no county of the data has is not drawn.
+    expect(svg.match(/<path data-county=/g)).toHaveLength(4);
     expect(svg).toContain('<title id="map-cook-t">T</title><desc id="map-cook-d">D</desc>');
     expect(svg).toContain('aria-label="Hennepin County: $1,775"');
     expect(svg).toContain('aria-label="Aitkin County: no data"');

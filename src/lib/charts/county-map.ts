@@ -1,4 +1,5 @@
-// Minnesota's counties as an SVG map, shaded by a value, from the Census TopoJSON that us-atlas ships.
+// The state's counties as an SVG map, shaded by a value, from the Census TopoJSON that us-atlas ships.
+// Shapes and values meet by FIPS code: names repeat within a state (Virginia's Fairfax County and Fairfax city).
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { geoPath, geoTransverseMercator } from 'd3-geo';
@@ -6,12 +7,13 @@ import { scaleQuantile } from 'd3-scale';
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import { countySlug } from '../derive/places.ts';
+import { countyLabelIn, currentState, type StateScope } from '../state.ts';
 import { money as dollars } from '../present.ts';
 import { pagePath } from '../publication/routes.ts';
 import { BLUES, NO_DATA, escapeXml } from './svg.ts';
 
 export interface MapCounty {
+  fips: string;
   slug: string;
   name: string;
   value: number | null;
@@ -24,16 +26,15 @@ export interface MapOptions {
   /** A county drawn with a heavy outline (the county page's own). */
   highlight?: string;
   width?: number;
-  stateFips?: string;
 }
 
 type CountyFeature = Feature<Geometry, { name: string }>;
 
 const shapesByState = new Map<string, CountyFeature[]>();
-const outlinesByLayout = new Map<string, { slug: string; name: string; d: string }[]>();
+const outlinesByLayout = new Map<string, { fips: string; name: string; d: string }[]>();
 
 /** The state's county shapes (the national TopoJSON is converted once per build, not once per page). */
-export function stateCountyShapes(stateFips = '27'): CountyFeature[] {
+export function stateCountyShapes(stateFips: string): CountyFeature[] {
   let shapes = shapesByState.get(stateFips);
   if (!shapes) {
     // Read at run time from the project's node_modules: imported, the 840 KB file became a module that
@@ -47,15 +48,15 @@ export function stateCountyShapes(stateFips = '27'): CountyFeature[] {
 }
 
 /** Projected outlines for one map size; every county page draws the same ones. */
-function countyOutlines(stateFips: string, width: number, height: number): { slug: string; name: string; d: string }[] {
-  const key = `${stateFips}:${width}x${height}`;
+function countyOutlines(state: StateScope, width: number, height: number): { fips: string; name: string; d: string }[] {
+  const key = `${state.fips}:${width}x${height}`;
   let outlines = outlinesByLayout.get(key);
   if (!outlines) {
-    const shapes = stateCountyShapes(stateFips);
-    // Minnesota sits in UTM zone 15: a transverse Mercator centred on 93°W keeps its shape.
-    const projection = geoTransverseMercator().rotate([94, 0]).fitExtent([[4, 4], [width - 4, height - 44]], { type: 'FeatureCollection', features: shapes });
+    const shapes = stateCountyShapes(state.fips);
+    // A transverse Mercator centred on the state's own meridian keeps its shape (Minnesota: 94°W).
+    const projection = geoTransverseMercator().rotate([-state.meridian, 0]).fitExtent([[4, 4], [width - 4, height - 44]], { type: 'FeatureCollection', features: shapes });
     const path = geoPath(projection).digits(1);
-    outlines = shapes.map((shape) => ({ slug: countySlug(shape.properties.name), name: shape.properties.name, d: path(shape) ?? '' }));
+    outlines = shapes.map((shape) => ({ fips: String(shape.id), name: shape.properties.name, d: path(shape) ?? '' }));
     outlinesByLayout.set(key, outlines);
   }
   return outlines;
@@ -64,19 +65,21 @@ function countyOutlines(stateFips: string, width: number, height: number): { slu
 export function countyMapSvg(counties: readonly MapCounty[], options: MapOptions): string {
   const width = options.width ?? 420;
   const height = Math.round(width * 1.12);
-  const bySlug = new Map(counties.map((c) => [c.slug, c]));
+  const state = currentState();
+  const byFips = new Map(counties.map((c) => [c.fips, c]));
   const values = counties.map((c) => c.value).filter((v): v is number => v !== null);
   // Quantiles, not equal steps: the metro counties' high rents would leave every other county one shade.
   const color = scaleQuantile<string>().domain(values).range([...BLUES]);
   const lowest = Math.min(...values);
   const id = `map-${options.highlight ?? 'state'}`;
-  const paths = countyOutlines(options.stateFips ?? '27', width, height)
-    .map((outline) => {
-      const slug = outline.slug;
-      const county = bySlug.get(slug);
-      const name = county?.name ?? outline.name;
-      const value = county?.value ?? null;
-      const label = `${name} County: ${value === null ? 'no data' : dollars(value)}`;
+  const paths = countyOutlines(state, width, height)
+    .flatMap((outline) => {
+      const county = byFips.get(outline.fips);
+      // A shape of a county the data does not list (an older boundary) is left undrawn.
+      if (!county) return [];
+      const slug = county.slug;
+      const value = county.value;
+      const label = `${countyLabelIn(county.name, state)}: ${value === null ? 'no data' : dollars(value)}`;
       const current = slug === options.highlight;
       return `<a href="${pagePath.county(slug)}" aria-label="${escapeXml(label)}"><path data-county="${slug}" d="${outline.d}" fill="${value === null ? NO_DATA : color(value)}" stroke="${current ? '#d4351c' : '#fff'}" stroke-width="${current ? 3 : 0.6}"><title>${escapeXml(label)}</title></path></a>`;
     })

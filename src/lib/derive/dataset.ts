@@ -221,9 +221,11 @@ function countyRecords(counties: CountyList, rows: readonly IndexZip[], urls: Si
   const rowsByCounty = byKey(rows, (row) => row.county_slug);
   return [...counties.fipsBySlug.keys()].sort().map((slug) => {
     const zips = rowsByCounty.get(slug) ?? [];
+    const fips = counties.fipsBySlug.get(slug) ?? '';
     const content = {
-      county: counties.names.get(counties.fipsBySlug.get(slug) ?? '') ?? '',
+      county: counties.names.get(fips) ?? '',
       county_slug: slug,
+      county_fips: fips,
       url: urls.county(slug),
       zip_count: zips.length,
       zori_zip_count: zips.filter((r) => r.zori_latest !== null).length,
@@ -288,6 +290,7 @@ function gateInput(sources: SourceData, state: StateScope, fiscal: FiscalYears, 
 
 function metaRecordOf(
   sources: SourceData,
+  state: StateScope,
   fiscal: FiscalYears,
   counts: MetaRecord['counts'],
   vintage: Vintage,
@@ -298,6 +301,7 @@ function metaRecordOf(
   const safmrFreshness = fiscalYearFreshness(fiscal.latest, today);
   const zoriFreshness = monthFreshness(latestZoriMonth, today);
   return {
+    state: { code: state.code, name: state.name, fips: state.fips },
     counts,
     vintages: {
       hud_safmr: { fiscal_years: fiscal.fiscalYears, latest_fiscal_year: fiscal.latest, ...safmrFreshness, files: sources.safmr.files },
@@ -340,7 +344,7 @@ export function deriveDataset(sources: SourceData, options: DeriveOptions): Data
   const vintage = vintageOf(sources, fiscal.latest, counts);
   const meta = metaBlock(site, generatedAt, vintage, sources.zori.months.at(-1) ?? '');
   const bulk = bulkFiles({ zips, counties: countyList, sectionEight }, meta.attribution, urls.base);
-  const metaRecord = metaRecordOf(sources, fiscal, counts, vintage, today, { zips, counties: countyList, sectionEight, bulk });
+  const metaRecord = metaRecordOf(sources, state, fiscal, counts, vintage, today, { zips, counties: countyList, sectionEight, bulk });
   return {
     site: urls.base,
     meta,

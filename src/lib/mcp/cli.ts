@@ -55,6 +55,8 @@ export async function runMcpCli(args: string[], defaults: McpCliDefaults = {}): 
   const reader = new ApiReader(baseUrl ? urlSource(baseUrl) : folderSource(from), { refreshMs: refresh * 1000 });
   try {
     const meta = await reader.meta();
+    // The tools speak of the state the site covers.
+    process.env.MNRENT_STATE = meta.state.code;
     log(`mnrent-mcp: ${meta.counts.zips} ZIP codes, generated ${meta.meta.generated_at}, from ${from}`);
   } catch (error) {
     const cause = (error as Error & { cause?: { code?: string } }).cause?.code;

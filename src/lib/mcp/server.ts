@@ -3,6 +3,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { PACKAGE_VERSION } from '../publication/service.ts';
+import { currentState } from '../state.ts';
 import type { ApiReader } from './api-reader.ts';
 import { TOOLS } from './tools/index.ts';
 
@@ -18,7 +19,7 @@ export const SERVER_INFO = { name: 'mnrent', version: PACKAGE_VERSION } as const
 export function createMcpServer(reader: ApiReader): McpServer {
   const server = new McpServer(SERVER_INFO, {
     instructions:
-      'Minnesota rents by ZIP code and county: HUD Fair Market Rent, the Zillow market rent index, Census median gross rent and the voucher spread. ' +
+      `${currentState().name} rents by ZIP code and county: HUD Fair Market Rent, the Zillow market rent index, Census median gross rent and the voucher spread. ` +
       'Cite the attribution in each result; neither FMR nor the market rent index is a rent quote for any address.',
   });
   for (const tool of TOOLS) {

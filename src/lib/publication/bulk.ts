@@ -1,10 +1,11 @@
 // The whole dataset as tables: CSV and Parquet files under /api/v1/bulk/, a Frictionless Data
 // Package describing them, all made from the same records as the JSON. Pure: records in, bytes out.
+import { currentState } from '../state.ts';
 import { createHash } from 'node:crypto';
 import Papa from 'papaparse';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { BEDROOMS, type CountyRecord, type SectionEightRecord, type ZipRecord } from '../contract.ts';
-import { LICENSE, SERVICE_NAME } from './service.ts';
+import { LICENSE, serviceName } from './service.ts';
 
 /** Where the bulk files live, relative to the site root. */
 export const BULK_DIR = '/api/v1/bulk/';
@@ -230,8 +231,8 @@ export function dataPackage(tables: readonly BulkTable[], files: readonly BulkFi
   return {
     profile: 'tabular-data-package',
     name: 'mnrent',
-    title: SERVICE_NAME,
-    description: 'Fair Market Rents, the market rent index and census rents for Minnesota ZIP codes and counties, as CSV and Parquet tables.',
+    title: serviceName(),
+    description: `Fair Market Rents, the market rent index and census rents for ${currentState().name} ZIP codes and counties, as CSV and Parquet tables.`,
     homepage: site,
     licenses: [{ name: 'CC-BY-4.0', title: LICENSE.name, path: LICENSE.url }],
     sources: [

@@ -3,7 +3,7 @@ import { Feed } from 'feed';
 import type { ChangeEntry, ChangesRecord, Meta } from '../contract.ts';
 import { money } from '../present.ts';
 import { CHANGES_FEED_PATH, changeAnchor, pagePath, siteUrls } from './routes.ts';
-import { SERVICE_NAME } from './service.ts';
+import { serviceName } from './service.ts';
 
 /** The most changed ZIP codes an entry lists in words; the JSON has all of them. */
 export const LISTED_CHANGES = 50;
@@ -32,7 +32,7 @@ export function changesAtom(record: ChangesRecord, meta: Meta, site: string): st
   const page = urls.base + pagePath.changes;
   const feed = new Feed({
     id: page,
-    title: `${SERVICE_NAME}: what changed`,
+    title: `${serviceName()}: what changed`,
     description: 'Each build that changed published rents: ZIP codes and counties added, removed and changed, and every cut in a 2-bedroom Fair Market Rent.',
     link: page,
     updated: new Date(record.generated_at),

@@ -1,11 +1,12 @@
 // llms.txt (llmstxt.org) and llms-full.txt: the service described in plain text for language models.
+import { currentState, type StateScope } from '../state.ts';
 import type { CountyRecord, Meta, MetaRecord } from '../contract.ts';
 import { MCP_CLIENT_CONFIGS, MCP_RUN_LINES, NPX_COMMAND } from '../mcp/client-config.ts';
 import { TOOLS } from '../mcp/tools/index.ts';
 import { ENDPOINTS } from '../contract.ts';
 import { BULK_DIR, BULK_FILE_NAMES, BULK_TABLES } from './bulk.ts';
 import { CHANGES_FEED_PATH, siteUrls } from './routes.ts';
-import { LICENSE, SERVICE_NAME } from './service.ts';
+import { LICENSE, serviceName } from './service.ts';
 import { money, signedPercent, WHAT_IS_COMPARED, WHICH_BASIS } from '../present.ts';
 import { schemaDocs } from './schema-fields.ts';
 
@@ -15,19 +16,19 @@ interface SiteFacts {
   record: MetaRecord;
 }
 
-const SUMMARY =
-  'Free, keyless, read-only static JSON for Minnesota rents: HUD Small Area Fair Market Rent (SAFMR) by bedroom count and fiscal year, ' +
+const summaryOf = (state: StateScope, counties: number) =>
+  `Free, keyless, read-only static JSON for ${state.name} rents: HUD Small Area Fair Market Rent (SAFMR) by bedroom count and fiscal year, ` +
   'the Zillow Observed Rent Index (ZORI) by month, Census ACS median gross rent, and the voucher spread (market rent minus the 2-bedroom FMR), ' +
-  'for every ZIP code with a SAFMR and all 87 counties.';
+  `for every ZIP code with a SAFMR and all ${counties} counties.`;
 
 const examplePath = (path: string) => path.replace('{zip}', '55104').replace('{slug}', 'st-louis');
 
 export function llmsTxt({ site, meta, record }: SiteFacts): string {
   const urls = siteUrls(site);
   return [
-    `# ${SERVICE_NAME}`,
+    `# ${serviceName()}`,
     '',
-    `> ${SUMMARY}`,
+    `> ${summaryOf(currentState(), record.counts.counties)}`,
     '',
     `Data: HUD SAFMR ${meta.sources.hud_safmr}, ZORI through ${meta.sources.zori}, ACS ${record.vintages.census_acs.vintage}. ` +
       `${record.counts.zips} ZIP codes, ${record.counts.counties} counties, ${record.counts.section_8_rows} ZIP codes with both an FMR and a market rent. ` +
@@ -101,7 +102,7 @@ export function llmsFullTxt(facts: SiteFacts, counties: readonly CountyRecord[])
     '',
     '## Rules behind the numbers',
     '',
-    '- A published ZIP has HUD SAFMR values in the latest fiscal year and a Minnesota prefix (550-567).',
+    `- A published ZIP has HUD SAFMR values in the latest fiscal year and a ${currentState().name} prefix (${currentState().zipRanges}).`,
     '- `fmr` is the latest fiscal year of `fmr_by_fy`; `fmr2_yoy_pct` = 100 × (2-bedroom FMR latest − prior year) / prior year, one decimal.',
     '- `zori_latest` is the last month of the ZIP\'s ZORI series, rent rounded to whole dollars; monthly rents have 2 decimals.',
     '- `spread` = market rent − 2-bedroom Small Area FMR; `spread_pct` = 100 × spread / 2-bedroom FMR; `voucher_competitive` = FMR ≥ market rent. All null without a market rent.',

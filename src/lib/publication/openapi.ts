@@ -1,9 +1,10 @@
 // openapi.json, generated from the contract's zod schemas so the two cannot drift.
+import { currentState } from '../state.ts';
 import { z } from 'zod';
 import { contractRegistry, ENDPOINTS } from '../contract.ts';
 import { BULK_DIR, BULK_FILE_NAMES, BULK_TABLES, MEDIA_TYPES } from './bulk.ts';
 import { siteUrls } from './routes.ts';
-import { API_VERSION, LICENSE, SERVICE_NAME } from './service.ts';
+import { API_VERSION, LICENSE, serviceName } from './service.ts';
 
 type JsonObject = Record<string, unknown>;
 
@@ -42,6 +43,7 @@ const NOT_FOUND = {
 };
 
 export function openApiDocument(site: string): JsonObject {
+  const state = currentState();
   const urls = siteUrls(site);
   const paths: JsonObject = {};
   for (const endpoint of ENDPOINTS) {
@@ -92,16 +94,16 @@ export function openApiDocument(site: string): JsonObject {
   return {
     openapi: '3.1.0',
     info: {
-      title: SERVICE_NAME,
+      title: serviceName(),
       version: API_VERSION,
-      summary: 'Fair Market Rent, market rent and census rent for Minnesota ZIP codes and counties, as static JSON',
+      summary: `Fair Market Rent, market rent and census rent for ${state.name} ZIP codes and counties, as static JSON`,
       description:
         'Read-only static JSON files: HUD Small Area Fair Market Rents, the Zillow Observed Rent Index and Census ACS median gross rent ' +
-        'for Minnesota ZIP codes and counties. No key, no signup, no rate limit; CORS open to any origin; files are cached for one day ' +
+        `for ${state.name} ZIP codes and counties. No key, no signup, no rate limit; CORS open to any origin; files are cached for one day ` +
         'and change only when the data is regenerated (poll /api/v1/meta.json and compare meta.generated_at). ' +
         'Neither FMR nor the market rent index is a rent quote for any address.',
       license: { name: LICENSE.name, url: LICENSE.url },
-      contact: { name: SERVICE_NAME, url: urls.docs },
+      contact: { name: serviceName(), url: urls.docs },
     },
     servers: [{ url: urls.base }],
     security: [],

@@ -2,6 +2,7 @@
 // shipped host configurations serve in place of an HTML error page.
 import type { z } from 'zod';
 import type { Problem } from '../contract.ts';
+import { currentState } from '../state.ts';
 
 export const PROBLEM_STATUSES = [400, 403, 404, 405, 414] as const;
 export type ProblemStatus = (typeof PROBLEM_STATUSES)[number];
@@ -9,19 +10,19 @@ export type ProblemStatus = (typeof PROBLEM_STATUSES)[number];
 /** Where the built site keeps them: /api/problems/404.json and so on. */
 export const problemPath = (status: ProblemStatus) => `/api/problems/${status}.json`;
 
-const DETAIL: Record<ProblemStatus, [string, string]> = {
+const detailOf = (stateName: string): Record<ProblemStatus, [string, string]> => ({
   400: ['Bad Request', 'The request could not be understood.'],
   403: ['Forbidden', 'There is nothing to list here: ask for a file, such as /api/v1/index.json.'],
   404: [
     'Not Found',
-    'No such resource. A ZIP code is /api/v1/zip/{zip}.json for a five-digit Minnesota ZIP code with a Fair Market Rent ' +
+    `No such resource. A ZIP code is /api/v1/zip/{zip}.json for a five-digit ${stateName} ZIP code with a Fair Market Rent ` +
       '(every one is listed in /api/v1/index.json); a county is /api/v1/county/{slug}.json, e.g. st-louis.',
   ],
   405: ['Method Not Allowed', 'This API is read-only: use GET or HEAD, and OPTIONS for CORS preflight.'],
   414: ['URI Too Long', 'The request URI is too long.'],
-};
+});
 
 export function problemDocument(status: ProblemStatus): z.infer<typeof Problem> {
-  const [title, detail] = DETAIL[status];
+  const [title, detail] = detailOf(currentState().name)[status];
   return { type: 'about:blank', title, status, detail };
 }

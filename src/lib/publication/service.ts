@@ -1,5 +1,6 @@
 // What the service says about itself: licence, attribution, endpoints and where resources live.
 import type { Meta } from '../contract.ts';
+import { currentState, type StateScope } from '../state.ts';
 import { siteUrls } from './routes.ts';
 
 export const SCHEMA_VERSION = '1.0';
@@ -7,7 +8,8 @@ export const API_VERSION = '1.0.0';
 /** The version of the two npm packages (mnrent-mcp, mnrent-client) and of the agent server it announces. */
 export const PACKAGE_VERSION = '1.1.0';
 export const LICENSE = { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' } as const;
-export const SERVICE_NAME = 'Minnesota Rent Data Service';
+/** The service's name, after the state this build is for: "Minnesota Rent Data Service". */
+export const serviceName = (state: StateScope = currentState()) => `${state.name} Rent Data Service`;
 
 export interface Vintage {
   safmrFiscalYear: number;
@@ -22,7 +24,7 @@ export interface Vintage {
 /** The citation users must give, naming the vintages actually read. */
 export function attribution(v: Vintage): string {
   return [
-    `${SERVICE_NAME} (CC BY 4.0).`,
+    `${serviceName()} (CC BY 4.0).`,
     `Sources: U.S. Department of Housing and Urban Development (HUD), Small Area Fair Market Rents FY${v.safmrFiscalYear};`,
     ...(v.zoriMonth ? [`Zillow Observed Rent Index (ZORI) through ${v.zoriMonth}, Zillow Research;`] : []),
     ...(v.acsVintage ? [`U.S. Census Bureau, American Community Survey 5-year estimates ${v.acsVintage}, table B25064;`] : []),

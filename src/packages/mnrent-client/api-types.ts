@@ -10,7 +10,7 @@ export interface paths {
         };
         /**
          * Every published ZIP code with its latest FMR, market rent and voucher spread
-         * @description One row per published Minnesota ZIP code, sorted by ZIP: place, latest Small Area FMR by bedroom count, its change on the year before, the latest market rent index, the voucher spread on the Small Area and the area-wide FMR, coordinates, page URL and lastmod. The same rows appear in county responses.
+         * @description One row per published ZIP code of the state, sorted by ZIP: place, latest Small Area FMR by bedroom count, its change on the year before, the latest market rent index, the voucher spread on the Small Area and the area-wide FMR, coordinates, page URL and lastmod. The same rows appear in county responses.
          */
         get: operations["listZips"];
         put?: never;
@@ -343,6 +343,8 @@ export interface components {
             county: string;
             /** @description County slug: lowercase name, non-alphanumeric runs collapsed to one hyphen */
             county_slug: string;
+            /** @description Five-digit state and county FIPS code, as HUD and the Census Bureau give it (an addition to the spec) */
+            county_fips: string;
             /**
              * Format: uri
              * @description Absolute URL of the resource's page for people
@@ -551,6 +553,12 @@ export interface components {
         };
         MetaDoc: {
             meta: components["schemas"]["Meta"];
+            /** @description The state this copy of the service covers: USPS code, name and FIPS code (an addition to the spec) */
+            state: {
+                code: string;
+                name: string;
+                fips: string;
+            };
             counts: {
                 zips: number;
                 counties: number;

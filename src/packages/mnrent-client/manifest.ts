@@ -1,6 +1,6 @@
 // What the mnrent-client package says about itself: package.json and the README. Pure.
 import { CLIENT_PACKAGE } from '../../lib/mcp/client-config.ts';
-import { SERVICE_NAME } from '../../lib/publication/service.ts';
+import { serviceName } from '../../lib/publication/service.ts';
 
 export interface ClientPackageFacts {
   version: string;
@@ -13,7 +13,7 @@ export function clientPackageJson(f: ClientPackageFacts): Record<string, unknown
   return {
     name: CLIENT_PACKAGE,
     version: f.version,
-    description: `Typed client of the ${SERVICE_NAME} JSON API: rents by ZIP code and county, types generated from its OpenAPI contract`,
+    description: `Typed client of the ${serviceName()} JSON API: rents by ZIP code and county, types generated from its OpenAPI contract`,
     keywords: ['rent', 'fair-market-rent', 'housing', 'openapi', 'typescript', 'minnesota'],
     homepage: `${f.site}/docs/`,
     license: 'MIT',
@@ -48,7 +48,7 @@ export function clientReadme(f: ClientPackageFacts): string {
   return [
     `# ${CLIENT_PACKAGE}`,
     '',
-    `A typed client of the ${SERVICE_NAME} JSON API (${f.site}/docs/): HUD Fair Market Rent, market rent, census rent and the`,
+    `A typed client of the ${serviceName()} JSON API (${f.site}/docs/): HUD Fair Market Rent, market rent, census rent and the`,
     'voucher spread for every ZIP code and county. The types are generated from the API\'s `openapi.json`; requests go',
     'through openapi-fetch, its only dependency. ESM; runs in browsers, Node 18 and later, Deno and Bun.',
     '',

@@ -3,7 +3,7 @@
 import type { MetaDoc } from '../../lib/contract.ts';
 import { MCP_CLIENT_CONFIGS, MCP_PACKAGE, MCP_RUN_LINES, NPX_COMMAND } from '../../lib/mcp/client-config.ts';
 import type { AnyTool } from '../../lib/mcp/tools/index.ts';
-import { LICENSE, SERVICE_NAME } from '../../lib/publication/service.ts';
+import { LICENSE, serviceName } from '../../lib/publication/service.ts';
 
 export const MCP_BIN = 'bin/mnrent-mcp.js';
 export const THIRD_PARTY_FILE = 'THIRD_PARTY_LICENSES.txt';
@@ -33,7 +33,7 @@ export function mcpPackageJson(f: McpPackageFacts): Record<string, unknown> {
   return {
     name: MCP_PACKAGE,
     version: f.version,
-    description: `MCP server for the ${SERVICE_NAME}: ${DESCRIPTION.charAt(0).toLowerCase()}${DESCRIPTION.slice(1)}`,
+    description: `MCP server for the ${serviceName()}: ${DESCRIPTION.charAt(0).toLowerCase()}${DESCRIPTION.slice(1)}`,
     keywords: ['mcp', 'model-context-protocol', 'rent', 'fair-market-rent', 'housing', 'section-8', 'minnesota'],
     homepage: f.meta.meta.docs,
     license: 'MIT',
@@ -49,7 +49,7 @@ export function serverJson(f: McpPackageFacts): Record<string, unknown> {
   return {
     $schema: SERVER_SCHEMA,
     name: registryName(f.site),
-    title: SERVICE_NAME,
+    title: serviceName(),
     description: DESCRIPTION,
     version: f.version,
     websiteUrl: f.meta.meta.docs,
@@ -75,7 +75,7 @@ export function mcpReadme(f: McpPackageFacts): string {
   return [
     `# ${MCP_PACKAGE}`,
     '',
-    `An MCP server for the ${SERVICE_NAME} (${f.site}/): HUD Fair Market Rent, the Zillow market rent index, Census median gross rent and`,
+    `An MCP server for the ${serviceName()} (${f.site}/): HUD Fair Market Rent, the Zillow market rent index, Census median gross rent and`,
     'whether a housing voucher reaches the market rent, by ZIP code and county. It reads the site\'s static JSON API (no key, no',
     'signup); every tool is read-only and answers in plain words, with the data as structured content and the attribution.',
     '',

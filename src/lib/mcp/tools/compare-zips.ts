@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currentState } from '../../state.ts';
 import { Meta, ZipCode, ZipRecord } from '../../contract.ts';
 import type { ZipRecord as ZipRecordType } from '../../contract.ts';
 import { closestZips } from '../match.ts';
@@ -18,7 +19,9 @@ const compared = (record: ZipRecordType): Compared => Object.fromEntries(FIELDS.
 export const compareZips = defineTool({
   name: 'compare_zips',
   title: 'Compare ZIP codes side by side',
-  description: 'Two to ten Minnesota ZIP codes side by side: Fair Market Rent by bedroom count, market rent, census rent and the voucher spread on both bases (Small Area FMR and area-wide FMR).',
+  get description() {
+    return `Two to ten ${currentState().name} ZIP codes side by side: Fair Market Rent by bedroom count, market rent, census rent and the voucher spread on both bases (Small Area FMR and area-wide FMR).`;
+  },
   input: { zips: z.array(ZipCode).min(2).max(10).describe('Two to ten five-digit ZIP codes') },
   output: z.object({ meta: Meta, zips: z.array(Compared) }).strict(),
   async run({ zips }, reader) {

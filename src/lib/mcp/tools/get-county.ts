@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countyLabelIn, currentState } from '../../state.ts';
 import { CountyDetail } from '../../contract.ts';
 import type { ApiReader } from '../api-reader.ts';
 import { closest, countyKey } from '../match.ts';
@@ -9,9 +10,13 @@ import { countOf } from '../../search.ts';
 export const getCounty = defineTool({
   name: 'get_county',
   title: 'Rents for one county',
-  description:
-    'One of Minnesota\'s 87 counties: median 2-bedroom FMR, median market rent, median FMR change, and every ZIP code in it. ' +
-    'Names are forgiving: "St Louis", "Saint Louis County" and "st-louis" all work.',
+  // A getter: the state is the one this process serves (currentState), known only once it has started.
+  get description() {
+    return (
+      `One of ${currentState().name}'s counties: median 2-bedroom FMR, median market rent, median FMR change, and every ZIP code in it. ` +
+      'Names are forgiving: "St Louis", "Saint Louis County" and "st-louis" all work.'
+    );
+  },
   input: { county: z.string().min(1).max(100).describe('County name or slug, e.g. "Hennepin", "St. Louis County", "lac-qui-parle"') },
   output: CountyDetail,
   async run({ county }, reader) {
@@ -19,11 +24,11 @@ export const getCounty = defineTool({
     if (!key) return fail('Give a county name, such as "Hennepin" or "St. Louis", or its slug, such as "st-louis".');
     const found = key ? await reader.county(key) : undefined;
     if (!found) {
-      return fail(`No Minnesota county matches "${county}". Did you mean: ${closest(key, await countySlugs(reader)).join(', ')}?`);
+      return fail(`No ${currentState().name} county matches "${county}". Did you mean: ${closest(key, await countySlugs(reader)).join(', ')}?`);
     }
     const m = found.medians;
     const summary =
-      `${found.county} County: ${countOf(found.zip_count, 'ZIP code')} (${found.zori_zip_count} with a market rent index). ` +
+      `${countyLabelIn(found.county, currentState())}: ${countOf(found.zip_count, 'ZIP code')} (${found.zori_zip_count} with a market rent index). ` +
       `Median 2-bedroom Small Area FMR ${money(m.fmr2)}, median 2-bedroom area FMR ${money(m.area_fmr2)}, median market rent ${money(m.market_rent)}, median FMR change ${signedPercent(m.fmr2_yoy_pct)}.`;
     return ok(summary, found);
   },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countyLabelIn, currentState } from '../../state.ts';
 import { ZipCode, ZipDetail } from '../../contract.ts';
 import { closestZips } from '../match.ts';
 import { defineTool, fail, ok } from './tool.ts';
@@ -7,11 +8,14 @@ import { marketRentAgeSentence, money, signedPercent, voucherAnswers } from '../
 export const getZip = defineTool({
   name: 'get_zip',
   title: 'Rents for one ZIP code',
-  description:
-    'Everything published for one Minnesota ZIP code: HUD Small Area Fair Market Rent by bedroom count for every fiscal year, ' +
-    'the area-wide FMR of each HUD FMR area it lies in, the monthly Zillow market rent index, Census median gross rent, ' +
-    'whether a voucher reaches the market rent on both bases (Small Area FMR and area-wide FMR), metro area, county and the six nearest ZIPs. ' +
-    'Neither figure is a rent quote for any address.',
+  get description() {
+    return (
+      `Everything published for one ${currentState().name} ZIP code: HUD Small Area Fair Market Rent by bedroom count for every fiscal year, ` +
+      'the area-wide FMR of each HUD FMR area it lies in, the monthly Zillow market rent index, Census median gross rent, ' +
+      'whether a voucher reaches the market rent on both bases (Small Area FMR and area-wide FMR), metro area, county and the six nearest ZIPs. ' +
+      'Neither figure is a rent quote for any address.'
+    );
+  },
   // Agents often send a ZIP as a number (55104); a leading zero lost that way comes back by padding.
   input: { zip: z.union([ZipCode, z.int().min(0).max(99999)]).describe('Five-digit ZIP code, e.g. "55104" (a number such as 55104 works too)') },
   output: ZipDetail,
@@ -20,11 +24,11 @@ export const getZip = defineTool({
     const record = await reader.zip(zip);
     if (!record) {
       const published = (await reader.index()).zips.map((z) => z.zip);
-      return fail(`ZIP ${zip} is not published (no HUD Small Area FMR for it in Minnesota). Closest published ZIPs: ${closestZips(zip, published).join(', ')}.`);
+      return fail(`ZIP ${zip} is not published (no HUD Small Area FMR for it in ${currentState().name}). Closest published ZIPs: ${closestZips(zip, published).join(', ')}.`);
     }
     const answers = voucherAnswers(record, record.hud_areas[0]?.name);
     const summary = [
-      `ZIP ${record.zip}, ${record.city} (${record.county} County${record.metro ? `, ${record.metro}` : ''}).`,
+      `ZIP ${record.zip}, ${record.city} (${countyLabelIn(record.county, currentState())}${record.metro ? `, ${record.metro}` : ''}).`,
       `FY${record.fmr_latest_fy} Small Area Fair Market Rent: studio ${money(record.fmr.br0)}, 1 BR ${money(record.fmr.br1)}, 2 BR ${money(record.fmr.br2)}, 3 BR ${money(record.fmr.br3)}, 4 BR ${money(record.fmr.br4)}; 2 BR change ${signedPercent(record.fmr2_yoy_pct)} on the year before.`,
       record.hud_areas.length > 1 ? `HUD lists it in ${record.hud_areas.length} FMR areas: ${record.hud_areas.map((a) => `${a.name} (2 BR area FMR ${money(a.fmr.br2)})`).join('; ')}.` : null,
       answers.smallArea,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currentState } from '../../state.ts';
 import { Meta, ZipCode } from '../../contract.ts';
 import { greatCircleKm, isNeighbour } from '../../derive/nearby.ts';
 import { roundHalfAway } from '../../derive/round.ts';
@@ -23,7 +24,9 @@ const Near = z
 export const nearestZips = defineTool({
   name: 'nearest_zips',
   title: 'Nearest ZIP codes',
-  description: 'The published Minnesota ZIP codes nearest to a ZIP code or to a latitude/longitude, by great-circle distance, with their 2-bedroom FMR and market rent. PO-box ZIP codes (no Census ZCTA) are left out, as in the published nearby lists.',
+  get description() {
+    return `The published ${currentState().name} ZIP codes nearest to a ZIP code or to a latitude/longitude, by great-circle distance, with their 2-bedroom FMR and market rent. PO-box ZIP codes (no Census ZCTA) are left out, as in the published nearby lists.`;
+  },
   input: {
     zip: ZipCode.optional().describe('Start from this ZIP code (it is left out of the answer)'),
     latitude: z.number().min(-90).max(90).optional().describe('Or start from this point: latitude'),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Meta } from '../../contract.ts';
 import { countOf, searchPlaces as searchPlaceRows } from '../../search.ts';
+import { countyLabelIn, currentState } from '../../state.ts';
 import { defineTool, ok } from './tool.ts';
 
 const Place = z.object({ zip: z.string(), city: z.string(), county: z.string(), county_slug: z.string(), url: z.string() }).strict();
@@ -9,8 +10,10 @@ const CountyHit = z.object({ county: z.string(), county_slug: z.string(), zip_co
 export const searchPlaces = defineTool({
   name: 'search_places',
   title: 'Find ZIP codes by ZIP prefix, city or county',
-  description:
-    'Search published Minnesota ZIP codes by ZIP prefix ("551"), city ("Duluth", "St Paul", "Duluth, MN") or county name ("St Louis", "Hennepin County"). Case, accents, punctuation and St/Saint, Mt/Mount, Ft/Fort are folded; exact city names come before prefixes. Returns matching counties and ZIP codes, best first.',
+  get description() {
+    const { name, code, zipPrefixes } = currentState();
+    return `Search published ${name} ZIP codes by ZIP prefix ("${zipPrefixes[0] ?? ''}"), city ("Saint Paul", "St Paul, ${code}") or county name ("St Louis", "Hennepin County"). Case, accents, punctuation and St/Saint, Mt/Mount, Ft/Fort are folded; exact city names come before prefixes. Returns matching counties and ZIP codes, best first.`;
+  },
   input: {
     query: z.string().trim().min(1).max(100).describe('A ZIP prefix, a city or a county name'),
     limit: z.int().min(1).max(100).default(20).describe('Most ZIP codes to return (1-100, default 20)'),
@@ -18,11 +21,11 @@ export const searchPlaces = defineTool({
   output: z.object({ meta: Meta, query: z.string(), counties: z.array(CountyHit), zips: z.array(Place), total_zips: z.int() }).strict(),
   async run({ query, limit }, reader) {
     const index = await reader.index();
-    const result = searchPlaceRows(index.zips, query);
+    const result = searchPlaceRows(index.zips, query, currentState());
     const zips = result.zips.slice(0, limit).map(({ row: z }) => ({ zip: z.zip, city: z.city, county: z.county, county_slug: z.county_slug, url: z.url }));
     const counties = result.counties.map(({ county, county_slug, zip_count }) => ({ county, county_slug, zip_count }));
     const total = result.zips.length;
-    const countyNote = counties.length ? ` (${countOf(counties.length, 'county', 'counties')}: ${counties.map((c) => `${c.county} County`).join(', ')})` : '';
+    const countyNote = counties.length ? ` (${countOf(counties.length, 'county', 'counties')}: ${counties.map((c) => countyLabelIn(c.county, currentState())).join(', ')})` : '';
     const summary = total
       ? `${countOf(total, 'ZIP code')} ${total === 1 ? 'matches' : 'match'} "${query}"${countyNote}: ${zips.map((z) => `${z.zip} ${z.city}`).join('; ')}${total > zips.length ? '; …' : ''}.`
       : `Nothing published matches "${query}". Try a ZIP prefix such as 551, a city such as Duluth or St. Paul, or a county such as Hennepin.`;

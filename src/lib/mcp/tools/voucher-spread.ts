@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currentState } from '../../state.ts';
 import { Meta, SectionEightRow } from '../../contract.ts';
 import type { SectionEightRow as SectionEightRowType } from '../../contract.ts';
 import { medianSpreadPct } from '../../derive/medians.ts';
@@ -48,7 +49,7 @@ export const voucherSpread = defineTool({
     if (county !== undefined) {
       slug = countyKey(county);
       const slugs = await countySlugs(reader);
-      if (!slugs.includes(slug)) return fail(`No Minnesota county matches "${county}". Did you mean: ${closest(slug, slugs).join(', ')}?`);
+      if (!slugs.includes(slug)) return fail(`No ${currentState().name} county matches "${county}". Did you mean: ${closest(slug, slugs).join(', ')}?`);
     }
     if (min_spread_pct !== undefined && max_spread_pct !== undefined && min_spread_pct > max_spread_pct) {
       return fail(`min_spread_pct (${min_spread_pct}) is above max_spread_pct (${max_spread_pct}).`);
