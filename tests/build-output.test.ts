@@ -4,12 +4,11 @@ import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import spectralCore, { type RulesetDefinition } from '@stoplight/spectral-core';
 import spectralParsers from '@stoplight/spectral-parsers';
 import spectralRulesets from '@stoplight/spectral-rulesets';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { contractValidator } from './helpers/contract-validator.ts';
 import { runBuild } from './helpers/build.ts';
 import { PROJECT_ROOT, TEST_SITE } from './helpers/paths.ts';
 
@@ -22,19 +21,7 @@ const jsonFiles = async (dir: string) => (await listFiles(dir)).filter((f) => f.
 
 describe('the JSON API', async () => {
   const openapi = await readJson<{ components: { schemas: Record<string, unknown> }; paths: Record<string, unknown>; servers: { url: string }[]; info: { version: string }; openapi: string }>('openapi.json');
-  const ajv = new Ajv2020({ allErrors: true, strict: true });
-  // ajv-formats is CommonJS: its function is the module's default export at run time.
-  (addFormats as unknown as { default: typeof addFormats }).default(ajv);
-  // The document itself is the schema resource, so `#/components/schemas/...` refs resolve as published.
-  ajv.addKeyword('components');
-  ajv.addSchema({ $id: 'https://contract.test/openapi.json', components: openapi.components });
-  const validator = (name: string) => {
-    const validate = ajv.getSchema(`https://contract.test/openapi.json#/components/schemas/${name}`);
-    if (!validate) throw new Error(`no component schema ${name}`);
-    return (doc: unknown, file: string) => {
-      if (!validate(doc)) throw new Error(`${file} does not match ${name}: ${ajv.errorsText(validate.errors)}`);
-    };
-  };
+  const validator = contractValidator(openapi);
 
   it("is described by OpenAPI 3.1.0, version 1.0.0, served from the site URL, with the spec's five operations, the change log and the bulk files", () => {
     expect(openapi.openapi).toBe('3.1.0');

@@ -120,10 +120,24 @@ export function currentState(): StateScope {
   return state;
 }
 
+/**
+ * ZIP codes USPS serves from a neighbouring state's sectional centre: their prefix is the
+ * neighbour's, their state is not (GeoNames and the crosswalk agree; tests/states.test.ts checks the
+ * whole table against GeoNames).
+ */
+export const CROSS_BORDER_ZIPS: Readonly<Record<string, string>> = {
+  '06390': 'NY', // Fishers Island, served from New London, CT
+  '20588': 'MD',
+  '20598': 'VA',
+  '72643': 'MO',
+  '73960': 'TX',
+  '83414': 'WY',
+};
+
 /** A predicate for "this five-digit ZIP belongs to the state", cheap enough for every source row. */
 export function zipInState(state: StateScope): (zip: string) => boolean {
   const set = new Set(state.zipPrefixes);
-  return (zip) => zip.length === 5 && set.has(zip.slice(0, 3));
+  return (zip) => zip.length === 5 && (CROSS_BORDER_ZIPS[zip] ?? (set.has(zip.slice(0, 3)) ? state.code : undefined)) === state.code;
 }
 
 /**

@@ -1,0 +1,158 @@
+// Any state from the same national sources: the states table checked against real data, county
+// names and slugs for every state's county equivalents, and whole builds of Wisconsin, Vermont and
+// Virginia held to Minnesota's contract.
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countySlug } from '../src/lib/derive/places.ts';
+import { parseFmrWorkbook } from '../src/lib/sources/hud-fmr.ts';
+import { countyLabelIn, countyName, STATES, stateByCode, zipInState, type StateScope } from '../src/lib/state.ts';
+import { runBuild } from './helpers/build.ts';
+import { contractValidator } from './helpers/contract-validator.ts';
+import { source } from './helpers/paths.ts';
+
+const state = (code: string) => stateByCode(code) as StateScope;
+
+describe('the states table', () => {
+  it('has the 50 states, DC and Puerto Rico, each code, FIPS and ZIP prefix once', () => {
+    expect(STATES).toHaveLength(52);
+    expect(new Set(STATES.map((s) => s.code)).size).toBe(52);
+    expect(new Set(STATES.map((s) => s.fips)).size).toBe(52);
+    const prefixes = STATES.flatMap((s) => s.zipPrefixes);
+    expect(new Set(prefixes).size).toBe(prefixes.length);
+    expect(state('MN')).toMatchObject({ name: 'Minnesota', fips: '27', zipRanges: '550-567', countyWord: 'County', meridian: -94 });
+    expect(state('tx').zipPrefixes).toEqual(expect.arrayContaining(['733', '750', '799', '885']));
+  });
+
+  it('puts every ZIP code GeoNames lists in its own state, and none of military mail or the Pacific territories in any', async () => {
+    // (GeoNames leaves the state empty for a few Hawaii military ZIPs, such as 96860; those are not judged.)
+    // GeoNames US.txt: country, postal code, place, state name, state code, ... (tab-separated).
+    const lines = (await readFile(source('geonames/US.txt'), 'utf8')).split('\n').filter(Boolean);
+    const ownerOf = (zip: string) => STATES.find((s) => zipInState(s)(zip))?.code;
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const line of lines) {
+      const [, zip = '', , , code = ''] = line.split('\t');
+      const owner = ownerOf(zip);
+      if (stateByCode(code)) {
+        checked++;
+        if (owner !== code) wrong.push(`${zip} ${code} (table: ${owner ?? 'none'})`);
+      } else if (code && owner) wrong.push(`${zip} ${code} is no state's, but the table gives it to ${owner}`);
+    }
+    expect(checked).toBeGreaterThan(40_000);
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('county names and slugs in every state', () => {
+  let bytes: Buffer;
+  beforeAll(async () => {
+    bytes = await readFile(source('hud_fmr/FY26_FMRs.xlsx'));
+  });
+
+  it('gives every county of the county FMR file, in every state, a slug unique in its state', async () => {
+    for (const s of STATES) {
+      const { counties } = await parseFmrWorkbook(bytes, 'hud_fmr/FY26_FMRs.xlsx', s);
+      expect(counties.length, s.code).toBeGreaterThan(0);
+      const slugs = counties.map((c) => countySlug(c.name));
+      expect(new Set(slugs).size, `${s.code}: ${slugs.join(' ')}`).toBe(slugs.length);
+    }
+  });
+
+  it('keeps the kind where it tells counties apart: Fairfax County and Fairfax city, St. Louis County and St. Louis city', async () => {
+    const virginia = await parseFmrWorkbook(bytes, 'hud_fmr/FY26_FMRs.xlsx', state('VA'));
+    const byFips = new Map(virginia.counties.map((c) => [c.fips, c.name]));
+    expect([byFips.get('51059'), byFips.get('51600')]).toEqual(['Fairfax', 'Fairfax city']);
+    expect([countySlug('Fairfax'), countySlug('Fairfax city')]).toEqual(['fairfax', 'fairfax-city']);
+    expect([countyLabelIn('Fairfax', state('VA')), countyLabelIn('Fairfax city', state('VA'))]).toEqual(['Fairfax County', 'Fairfax city']);
+    const missouri = await parseFmrWorkbook(bytes, 'hud_fmr/FY26_FMRs.xlsx', state('MO'));
+    expect(missouri.counties.filter((c) => c.name.startsWith('St. Louis')).map((c) => c.name)).toEqual(['St. Louis', 'St. Louis city']);
+    expect(countyName('Baltimore city', state('MD'))).toBe('Baltimore city');
+    expect(countyName('Carson City', state('NV'))).toBe('Carson City');
+  });
+
+  it('names parishes, boroughs, census areas and planning regions as people say them', async () => {
+    const names = async (code: string) => (await parseFmrWorkbook(bytes, 'hud_fmr/FY26_FMRs.xlsx', state(code))).counties.map((c) => countyLabelIn(c.name, state(code)));
+    expect(await names('LA')).toEqual(expect.arrayContaining(['Acadia Parish', 'Orleans Parish']));
+    expect(await names('AK')).toEqual(expect.arrayContaining(['Anchorage Municipality', 'Bethel Census Area', 'Juneau City and Borough', 'Denali Borough']));
+    expect(await names('PR')).toEqual(expect.arrayContaining(['Adjuntas Municipio', 'San Juan Municipio']));
+    // Connecticut's nine planning regions, as HUD's county FMR file names them (its rows are towns).
+    const connecticut = await names('CT');
+    expect(connecticut).toHaveLength(9);
+    expect(connecticut).toEqual(expect.arrayContaining(['Capitol Planning Region', 'Western Connecticut Planning Region']));
+    expect(await names('DC')).toEqual(['District of Columbia']);
+  });
+});
+
+describe('builds of other states from the shared sources', { timeout: 300_000 }, () => {
+  let scratch: string;
+  const out = (code: string) => join(scratch, code);
+  const runs = new Map<string, Awaited<ReturnType<typeof runBuild>>>();
+
+  beforeAll(async () => {
+    scratch = await mkdtemp(join(tmpdir(), 'mnrent-states-'));
+    // One at a time: each build already uses both cores.
+    for (const code of ['WI', 'VT', 'VA']) runs.set(code, await runBuild({ outDir: out(code), args: ['--state', code] }));
+  }, 300_000);
+  afterAll(() => rm(scratch, { recursive: true, force: true }));
+
+  const readJson = async <T,>(code: string, path: string) => JSON.parse(await readFile(join(out(code), path), 'utf8')) as T;
+
+  it.each(['WI', 'VT', 'VA'])('%s: builds with one warning for the ACS copy (Minnesota only), and passes the contract', async (code) => {
+    const run = runs.get(code);
+    expect(run?.code, run?.stderr).toBe(0);
+    expect(run?.stdout.match(/census_acs: .* has rows for other states only: census rent is null for every/g)).toHaveLength(1);
+    const validator = contractValidator(await readJson(code, 'openapi.json'));
+    const meta = await readJson<{ state: unknown; counts: { zips: number; counties: number; zips_with_census_rent: number } }>(code, 'api/v1/meta.json');
+    validator('MetaDoc')(meta, 'meta.json');
+    expect(meta.state).toEqual({ code, name: state(code).name, fips: state(code).fips });
+    expect(meta.counts.zips_with_census_rent).toBe(0);
+    for (const [dir, schema] of [['api/v1/zip', 'ZipDetail'], ['api/v1/county', 'CountyDetail']] as const) {
+      const files = (await readdir(join(out(code), dir))).filter((f) => f.endsWith('.json'));
+      for (const f of files) validator(schema)(await readJson(code, `${dir}/${f}`), `${code} ${dir}/${f}`);
+    }
+    validator('ZipIndex')(await readJson(code, 'api/v1/index.json'), 'index.json');
+    validator('SectionEight')(await readJson(code, 'api/v1/section-8.json'), 'section-8.json');
+  });
+
+  it.each(['WI', 'VT', 'VA'])('%s: publishes every ZIP code of the state in the latest SAFMR file, and a county file for every county HUD lists', async (code) => {
+    // The latest SAFMR file, read here with nothing of the build but the states table (checked against GeoNames above).
+    const csv = (await readFile(source('hud_safmr/safmr_fy2026_national_from_worthwise_parquet.csv'), 'utf8')).split('\n').slice(1);
+    const inState = zipInState(state(code));
+    const expected = new Set(csv.map((line) => line.slice(0, 5)).filter(inState));
+    const index = await readJson<{ zips: { zip: string }[] }>(code, 'api/v1/index.json');
+    expect(index.zips.map((z) => z.zip)).toEqual([...expected].sort());
+    const { counties } = await parseFmrWorkbook(await readFile(source('hud_fmr/FY26_FMRs.xlsx')), 'FY26_FMRs.xlsx', state(code));
+    const files = (await readdir(join(out(code), 'api/v1/county'))).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
+    expect(files.sort()).toEqual(counties.map((c) => countySlug(c.name)).sort());
+    const fips = await Promise.all(files.map(async (slug) => (await readJson<{ county_fips: string }>(code, `api/v1/county/${slug}.json`)).county_fips));
+    expect(fips.sort()).toEqual(counties.map((c) => c.fips).sort());
+  });
+
+  it('WI: no page, text or JSON says Minnesota; the home map has Wisconsin\'s 72 counties', async () => {
+    const files = (await readdir(out('WI'), { recursive: true })).filter((f) => /\.(html|txt|json|xml|csv)$/.test(f));
+    const saying: string[] = [];
+    for (const f of files) if ((await readFile(join(out('WI'), f), 'utf8')).includes('Minnesota')) saying.push(f);
+    expect(saying).toEqual([]);
+    const home = await readFile(join(out('WI'), 'index.html'), 'utf8');
+    expect(home).toContain('<h1>Wisconsin rent by ZIP code and county</h1>');
+    expect(home).toContain('<title>Rent by ZIP code and county · Wisconsin Rent Data Service</title>');
+    expect(home.match(/<path data-county=/g)).toHaveLength(72);
+    expect(home).toContain('aria-label="Milwaukee County: $');
+    const llms = await readFile(join(out('WI'), 'llms.txt'), 'utf8');
+    expect(llms.startsWith('# Wisconsin Rent Data Service\n')).toBe(true);
+    const openapi = await readJson<{ info: { title: string; summary: string } }>('WI', 'openapi.json');
+    expect(openapi.info).toMatchObject({ title: 'Wisconsin Rent Data Service', summary: expect.stringContaining('Wisconsin ZIP codes') as unknown });
+  });
+
+  it('VA: Fairfax County and Fairfax city each have a page and a place on the map', async () => {
+    const [county, city] = await Promise.all([readJson<{ county: string; county_fips: string }>('VA', 'api/v1/county/fairfax.json'), readJson<{ county: string; county_fips: string }>('VA', 'api/v1/county/fairfax-city.json')]);
+    expect([county.county, county.county_fips, city.county, city.county_fips]).toEqual(['Fairfax', '51059', 'Fairfax city', '51600']);
+    const page = await readFile(join(out('VA'), 'county/fairfax-city/index.html'), 'utf8');
+    expect(page).toContain('<h1>Fairfax city</h1>');
+    const home = await readFile(join(out('VA'), 'index.html'), 'utf8');
+    expect(home).toMatch(/<a href="\/county\/fairfax\/" aria-label="Fairfax County: /);
+    expect(home).toMatch(/<a href="\/county\/fairfax-city\/" aria-label="Fairfax city: /);
+  });
+});
