@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ChangesRecord, CountyRecord, Meta, MetaRecord, SectionEightRecord, ZipRecord } from './lib/contract.ts';
 import { optionsFromEnv, sharedDataset, type LoadedDataset } from './lib/dataset.ts';
+import { rootOf } from './lib/publication/routes.ts';
 
 
 function datasetLoader(name: string, entries: (dataset: LoadedDataset) => { id: string; data: Record<string, unknown> }[]) {
@@ -16,7 +17,7 @@ function datasetLoader(name: string, entries: (dataset: LoadedDataset) => { id: 
       // `astro check` syncs collections only to learn their types; the schemas say all it needs.
       if (process.env.MNRENT_SKIP_DATA === '1') return store.clear();
       if (!config.site) throw new Error('astro.config.mjs must set site: every url in the API is absolute');
-      const dataset = await sharedDataset(optionsFromEnv(config.site, fileURLToPath(config.outDir)));
+      const dataset = await sharedDataset(optionsFromEnv(rootOf(config.site, config.base), fileURLToPath(config.outDir)));
       store.clear();
       for (const { id, data } of entries(dataset)) store.set({ id, data: await context.parseData({ id, data }) });
     },

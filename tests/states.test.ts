@@ -8,9 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countySlug } from '../src/lib/derive/places.ts';
 import { parseFmrWorkbook } from '../src/lib/sources/hud-fmr.ts';
 import { countyLabelIn, countyName, STATES, stateByCode, zipInState, type StateScope } from '../src/lib/state.ts';
-import { runBuild } from './helpers/build.ts';
+import { HtmlValidate } from 'html-validate';
+import { runBuild, runCommand } from './helpers/build.ts';
 import { contractValidator } from './helpers/contract-validator.ts';
-import { source } from './helpers/paths.ts';
+import { source, TEST_SITE } from './helpers/paths.ts';
 
 const state = (code: string) => stateByCode(code) as StateScope;
 
@@ -87,13 +88,17 @@ describe('county names and slugs in every state', () => {
 
 describe('builds of other states from the shared sources', { timeout: 300_000 }, () => {
   let scratch: string;
-  const out = (code: string) => join(scratch, code);
-  const runs = new Map<string, Awaited<ReturnType<typeof runBuild>>>();
+  // WI and VT share one host under /wi/ and /vt/ (build:states); VA is built alone at a host's root.
+  const out = (code: string) => (code === 'VA' ? join(scratch, 'va-root') : join(scratch, 'states', code.toLowerCase()));
+  const runs = new Map<string, { code: number | null; stdout: string; stderr: string }>();
+  let states: { code: number | null; stdout: string; stderr: string };
 
   beforeAll(async () => {
     scratch = await mkdtemp(join(tmpdir(), 'mnrent-states-'));
-    // One at a time: each build already uses both cores.
-    for (const code of ['WI', 'VT', 'VA']) runs.set(code, await runBuild({ outDir: out(code), args: ['--state', code] }));
+    // One build at a time: each already uses both cores.
+    states = await runCommand('src/cli/build-states.ts', ['--states', 'WI,VT', '--outDir', join(scratch, 'states'), '--site', TEST_SITE]);
+    for (const code of ['WI', 'VT']) runs.set(code, { ...states, stdout: states.stdout.split('\n').filter((l) => l.startsWith(`[${code}]`)).join('\n') });
+    runs.set('VA', await runBuild({ outDir: out('VA'), args: ['--state', 'VA'] }));
   }, 300_000);
   afterAll(() => rm(scratch, { recursive: true, force: true }));
 
@@ -139,11 +144,51 @@ describe('builds of other states from the shared sources', { timeout: 300_000 },
     expect(home).toContain('<h1>Wisconsin rent by ZIP code and county</h1>');
     expect(home).toContain('<title>Rent by ZIP code and county · Wisconsin Rent Data Service</title>');
     expect(home.match(/<path data-county=/g)).toHaveLength(72);
-    expect(home).toContain('aria-label="Milwaukee County: $');
+    expect(home).toContain('<a href="/wi/county/milwaukee/" aria-label="Milwaukee County: $');
     const llms = await readFile(join(out('WI'), 'llms.txt'), 'utf8');
     expect(llms.startsWith('# Wisconsin Rent Data Service\n')).toBe(true);
     const openapi = await readJson<{ info: { title: string; summary: string } }>('WI', 'openapi.json');
     expect(openapi.info).toMatchObject({ title: 'Wisconsin Rent Data Service', summary: expect.stringContaining('Wisconsin ZIP codes') as unknown });
+  });
+
+  it('build:states: each state under its own path, every link and URL with it, and a root that lists them', async () => {
+    expect(states.code, states.stderr).toBe(0);
+    const wi = out('WI');
+    const home = await readFile(join(wi, 'index.html'), 'utf8');
+    // Every root-relative link and script of every page of /wi/ stays under /wi/.
+    const pages = (await readdir(wi, { recursive: true })).filter((f) => f.endsWith('.html'));
+    const outside: string[] = [];
+    for (const page of pages) {
+      const html = await readFile(join(wi, page), 'utf8');
+      for (const [, link = ''] of html.matchAll(/(?:href|src|action)="(\/[^"]*)"/g)) if (!link.startsWith('/wi/')) outside.push(`${page}: ${link}`);
+    }
+    expect(outside).toEqual([]);
+    expect(home).toContain('href="/wi/county/milwaukee/"');
+    const openapi = await readJson<{ servers: { url: string }[] }>('WI', 'openapi.json');
+    expect(openapi.servers).toEqual([{ url: `${TEST_SITE}/wi` }]);
+    const meta = await readJson<{ meta: { docs: string } }>('WI', 'api/v1/meta.json');
+    expect(meta.meta.docs).toBe(`${TEST_SITE}/wi/docs/`);
+    expect((await readJson<{ url: string }>('WI', 'api/v1/zip/53703.json')).url).toBe(`${TEST_SITE}/wi/zip/53703/`);
+    const sitemap = await readFile(join(wi, 'sitemap-0.xml'), 'utf8');
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? '');
+    expect(locs.length).toBeGreaterThan(900);
+    expect(locs.filter((l) => !l.startsWith(`${TEST_SITE}/wi/`))).toEqual([]);
+    // The search box's script fetches the index under the prefix.
+    const scripts = await Promise.all((await readdir(join(wi, '_astro'))).filter((f) => f.endsWith('.js')).map((f) => readFile(join(wi, '_astro', f), 'utf8')));
+    expect(scripts.some((js) => js.includes('"/wi/"'))).toBe(true);
+
+    const root = join(scratch, 'states');
+    const index = await readFile(join(root, 'index.html'), 'utf8');
+    expect(index).toContain('<a href="/vt/">Vermont</a>: 296 ZIP codes, 14 counties');
+    expect(index).toContain('<a href="/wi/">Wisconsin</a>: 839 ZIP codes, 72 counties');
+    const report = new HtmlValidate({ extends: ['html-validate:recommended'] }).validateString(index);
+    expect((await report).results.flatMap((r) => r.messages.map((m) => m.message))).toEqual([]);
+    const redirects = (await readFile(join(root, '_redirects'), 'utf8')).split('\n').filter((line) => line.startsWith('/'));
+    expect(redirects).toEqual(['/vt/api/*  /vt/api/problems/404.json  404', '/wi/api/*  /wi/api/problems/404.json  404']);
+    const headers = await readFile(join(root, '_headers'), 'utf8');
+    expect(headers.match(/^\/\*$/gm)).toHaveLength(1);
+    expect(headers).toContain('/wi/api/v1/zip/*\n  Content-Type: application/json; charset=utf-8');
+    expect(headers).toContain('/vt/api/v1/bulk/zips.csv\n  Content-Type: text/csv; charset=utf-8');
   });
 
   it('VA: Fairfax County and Fairfax city each have a page and a place on the map', async () => {

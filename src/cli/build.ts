@@ -2,7 +2,7 @@
 // Reads the sources once, renders the site with Astro into a temporary folder, and swaps it in
 // only when everything succeeded: a failed build leaves the previous output exactly as it was.
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -12,19 +12,21 @@ import { optionsFromEnv, sharedDataset, type LoadedDataset } from '../lib/datase
 import { checkFloors, compareWithEarlier, PublishGateError } from '../lib/derive/publish-gate.ts';
 import { acquireLock, checkOutputFolder, type HeldLock, OUTPUT_MARKER, outputMarkerText, removeLeftovers, stagingPattern } from '../lib/output-folder.ts';
 import { precompress } from '../lib/precompress.ts';
+import { rootOf } from '../lib/publication/routes.ts';
+import { prefixHeaders, prefixRedirects } from '../lib/serve/host-files.ts';
 import { currentState, DEFAULT_STATE_CODE, stateByCode, STATES } from '../lib/state.ts';
 import { runCommand, UsageError } from './command.ts';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-const USAGE = 'usage: npm run build -- [--state XX] [--site URL] [--outDir DIR] [--accept-changes]   (sources: SOURCES_DIR, default data/sources; --state or MNRENT_STATE, default MN)';
+const USAGE = 'usage: npm run build -- [--state XX] [--site URL] [--base /PATH/] [--outDir DIR] [--accept-changes]   (sources: SOURCES_DIR, default data/sources; --state or MNRENT_STATE, default MN)';
 /** How long a build waits for another one that holds this checkout or the same output folder. */
 const LOCK_WAIT_MS = 10 * 60 * 1000;
 
-function parseCommandLine(argv: string[]): { site: string; outDir: string; acceptChanges: boolean } {
-  let values: { site?: string | undefined; outDir?: string | undefined; state?: string | undefined; 'accept-changes'?: boolean | undefined };
+function parseCommandLine(argv: string[]): { site: string; base: string; outDir: string; acceptChanges: boolean } {
+  let values: { site?: string | undefined; base?: string | undefined; outDir?: string | undefined; state?: string | undefined; 'accept-changes'?: boolean | undefined };
   try {
-    ({ values } = parseArgs({ args: argv, options: { site: { type: 'string' }, outDir: { type: 'string' }, state: { type: 'string' }, 'accept-changes': { type: 'boolean' } }, strict: true }));
+    ({ values } = parseArgs({ args: argv, options: { site: { type: 'string' }, base: { type: 'string' }, outDir: { type: 'string' }, state: { type: 'string' }, 'accept-changes': { type: 'boolean' } }, strict: true }));
   } catch (error) {
     throw new UsageError(`${(error as Error).message}\n${USAGE}`);
   }
@@ -41,7 +43,11 @@ function parseCommandLine(argv: string[]): { site: string; outDir: string; accep
     throw new UsageError(`--site ${site} is not an absolute URL (e.g. https://rent.example.org)`);
   }
   if (!/^https?:$/.test(parsed.protocol)) throw new UsageError(`--site ${site} must be an http or https URL`);
-  return { site: parsed.href.replace(/\/+$/, ''), outDir: resolve(values.outDir ?? 'dist'), acceptChanges: values['accept-changes'] === true };
+  // A path prefix, so several states share one host: /wi/ → https://host/wi/zip/53703/.
+  const base = values.base ?? '/';
+  if (!/^\/(?:[a-z0-9][a-z0-9-]*\/)*$/.test(base.endsWith('/') ? base : `${base}/`)) throw new UsageError(`--base ${base} must be a path such as /wi/ (lower-case letters, digits and hyphens)`);
+  if (parsed.pathname !== '/') throw new UsageError(`--site ${site} must be the host's root; give the path with --base ${parsed.pathname}`);
+  return { site: parsed.href.replace(/\/+$/, ''), base: base.endsWith('/') ? base : `${base}/`, outDir: resolve(values.outDir ?? 'dist'), acceptChanges: values['accept-changes'] === true };
 }
 
 async function countFiles(dir: string): Promise<number> {
@@ -63,16 +69,24 @@ function gateReasons(dataset: LoadedDataset): string[] {
   return [...checkFloors(dataset.gate), ...(dataset.earlier ? compareWithEarlier(dataset.gate.counts, dataset.earlier) : [])];
 }
 
+/** Under a path prefix, the host rule files' paths gain it (they are copied from public/ as they are). */
+async function prefixHostFiles(dir: string, prefix: string): Promise<void> {
+  for (const [name, prefixed] of [['_headers', prefixHeaders], ['_redirects', prefixRedirects]] as const) {
+    await writeFile(join(dir, name), prefixed(await readFile(join(dir, name), 'utf8'), prefix));
+  }
+}
+
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 async function main(): Promise<number> {
   const started = performance.now();
-  const { site, outDir, acceptChanges } = parseCommandLine(process.argv.slice(2));
-  const options = optionsFromEnv(site, outDir);
-  const guard = { projectRoot: root, sourcesDir: options.sourcesDir };
+  const { site, base, outDir, acceptChanges } = parseCommandLine(process.argv.slice(2));
+  const root = rootOf(site, base);
+  const options = optionsFromEnv(root, outDir);
+  const guard = { projectRoot, sourcesDir: options.sourcesDir };
   await checkOutputFolder(outDir, guard);
-  log(`mnrent build: ${currentState().name}, sources ${resolve(options.sourcesDir)} → ${outDir} (site ${site})`);
+  log(`mnrent build: ${currentState().name}, sources ${resolve(options.sourcesDir)} → ${outDir} (site ${root}/)`);
   // The output folder is replaced whole: one build at a time writes it, from reading the earlier
   // output to the swap. A second build waits for the first, then runs on its result.
   await mkdir(dirname(outDir), { recursive: true });
@@ -91,15 +105,19 @@ async function main(): Promise<number> {
   try {
     // Astro keeps its content store in the checkout: one render at a time per checkout (always
     // taken after the output lock, so two builds never wait on each other crosswise).
-    checkoutLock = await acquireLock(join(root, 'node_modules', '.mnrent-build.lock'), 'this checkout', { waitMs: LOCK_WAIT_MS, log });
+    checkoutLock = await acquireLock(join(projectRoot, 'node_modules', '.mnrent-build.lock'), 'this checkout', { waitMs: LOCK_WAIT_MS, log });
     const renderStarted = performance.now();
-    await build({ root, site, outDir: staging, logLevel: 'warn' });
+    // Vite's server-side import.meta.env falls back on the process environment, where a parent's
+    // BASE_URL (vitest sets one) would win over Astro's base: make them agree.
+    process.env.BASE_URL = base;
+    await build({ root: projectRoot, site, base, outDir: staging, logLevel: 'warn' });
     checkoutLock.release();
     const renderMs = performance.now() - renderStarted;
     log('  writing .gz and .br siblings…');
     const compressStarted = performance.now();
     const compressed = await precompress(staging);
     const compressMs = performance.now() - compressStarted;
+    if (base !== '/') await prefixHostFiles(staging, base.replace(/\/$/, ''));
     await writeFile(join(staging, OUTPUT_MARKER), outputMarkerText());
     const files = await countFiles(staging);
     await swapIn(staging, outDir);

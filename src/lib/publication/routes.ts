@@ -1,8 +1,26 @@
 // Where every page lives: the one place that spells a page's path (an endpoint's is in the contract's
 // endpoint table, filled in by apiPath). No imports: the browser's script may use it too.
 
-/** Paths of the pages for people, relative to the site root. */
-export const pagePath = {
+/**
+ * The path prefix the site is built under: '' at a host's root, '/wi' for `--base /wi/`. Vite sets
+ * BASE_URL where it builds (the pages and their browser scripts); anywhere else (the derivation,
+ * the agent server, tests) paths are within the site and the site URL carries the prefix.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- undefined outside Vite
+const viteBase: string | undefined = import.meta.env ? import.meta.env.BASE_URL : undefined;
+export const PATH_PREFIX = (viteBase ?? '/').replace(/\/+$/, '');
+
+/** The public root of a site at `site` under the path `base` ('/' or '/wi/'): `https://rent.example.org/wi`. */
+export const rootOf = (site: string, base: string) => site.replace(/\/+$/, '') + base.replace(/\/+$/, '');
+
+/** The public root of a page being built: Astro's site and the path prefix (`https://rent.example.org/wi`). */
+export const publicRoot = (site: URL | string | undefined) => String(site).replace(/\/+$/, '') + PATH_PREFIX;
+
+/** A link to a path within the site (`/openapi.json`), as a page or a browser script writes it. */
+export const href = (path: string) => PATH_PREFIX + path;
+
+/** Paths of the pages for people, within the site. */
+const PAGES = {
   home: '/',
   zip: (zip: string) => `/zip/${zip}/`,
   county: (slug: string) => `/county/${slug}/`,
@@ -14,25 +32,36 @@ export const pagePath = {
   changes: '/changes/',
 } as const;
 
-/** The Atom feed of the change log. */
+/** The pages' paths as links: with the path prefix. */
+export const pagePath = {
+  home: href(PAGES.home),
+  zip: (zip: string) => href(PAGES.zip(zip)),
+  county: (slug: string) => href(PAGES.county(slug)),
+  sectionEight: href(PAGES.sectionEight),
+  docs: href(PAGES.docs),
+  zips: href(PAGES.zips),
+  changes: href(PAGES.changes),
+} as const;
+
+/** The Atom feed of the change log (within the site; link it with href). */
 export const CHANGES_FEED_PATH = '/changes.xml';
 
 /** The anchor of one change-log entry on the changes page: its build's time, without punctuation. */
 export const changeAnchor = (generatedAt: string) => `build-${generatedAt.replace(/[^0-9]/g, '')}`;
 
-/** The compact list the home page's search box downloads: `[zip, city, county, slug]` per ZIP. */
+/** The compact list the home page's search box downloads (within the site; fetch it with href). */
 export const SEARCH_INDEX_PATH = '/search-index.json';
 
-/** Absolute URLs under the site's base URL (no trailing slash on the base). */
-export function siteUrls(site: string) {
-  const base = site.replace(/\/+$/, '');
+/** Absolute URLs under the site's public root, prefix included (`https://rent.example.org/wi`). */
+export function siteUrls(root: string) {
+  const base = root.replace(/\/+$/, '');
   return {
     base,
-    zip: (zip: string) => base + pagePath.zip(zip),
-    county: (slug: string) => base + pagePath.county(slug),
-    sectionEight: base + pagePath.sectionEight,
-    docs: base + pagePath.docs,
-    home: base + pagePath.home,
+    zip: (zip: string) => base + PAGES.zip(zip),
+    county: (slug: string) => base + PAGES.county(slug),
+    sectionEight: base + PAGES.sectionEight,
+    docs: base + PAGES.docs,
+    home: base + PAGES.home,
     api: (path: string) => `${base}${path}`,
   };
 }
