@@ -295,7 +295,7 @@ describe('a hostile or changing world', () => {
   it('over HTTP: a body over 1 MiB gets 413, malformed arguments -32602, and the server keeps answering', async () => {
     const c = await overHttp(site);
     try {
-      const response = await postRefusedEarly(c.url, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(50 * 1024 * 1024) } }));
+      const response = await postRefusedEarly(c.url, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(4 * 1024 * 1024) } }));
       expect(response.status).toBe(413);
       expect(JSON.parse(response.body)).toEqual({ jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request: body over 1048576 bytes' }, id: null });
       expect((await c.client.listTools()).tools).toHaveLength(TOOL_NAMES.length);
