@@ -189,6 +189,12 @@ describe('builds of other states from the shared sources', { timeout: 300_000 },
     expect(headers.match(/^\/\*$/gm)).toHaveLength(1);
     expect(headers).toContain('/wi/api/v1/zip/*\n  Content-Type: application/json; charset=utf-8');
     expect(headers).toContain('/vt/api/v1/bulk/zips.csv\n  Content-Type: text/csv; charset=utf-8');
+    // The last job of a CI matrix: only the root files, over the state folders already there.
+    const before = await readFile(join(root, 'states.json'), 'utf8');
+    const indexOnly = await runCommand('src/cli/build-states.ts', ['--index-only', '--outDir', root, '--site', TEST_SITE]);
+    expect(indexOnly.code, indexOnly.stderr).toBe(0);
+    expect(indexOnly.stdout).toContain('lists 2: VT, WI');
+    expect(await readFile(join(root, 'states.json'), 'utf8')).toBe(before);
   });
 
   it('VA: Fairfax County and Fairfax city each have a page and a place on the map', async () => {

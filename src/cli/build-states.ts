@@ -1,4 +1,5 @@
 // npm run build:states -- --states WI,TX,VT --outDir DIR --site URL [--jobs N]
+// npm run build:states -- --index-only --outDir DIR --site URL   (the root files only, over DIR's state folders)
 // Builds each state with `npm run build` into DIR/<code>/ under the path /<code>/ of URL, then
 // writes what the host's root needs: a small index page of the states built (index.html and
 // states.json) and one _headers and _redirects joining the states' rules. Each state's folder is
@@ -18,20 +19,21 @@ import { stateByCode, STATES, type StateScope } from '../lib/state.ts';
 import { runCommand, UsageError } from './command.ts';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const USAGE = 'usage: npm run build:states -- --states WI,TX,VT --outDir DIR --site URL [--jobs N]   (sources: SOURCES_DIR)';
+const USAGE = 'usage: npm run build:states -- (--states WI,TX,VT [--jobs N] | --index-only) --outDir DIR --site URL   (sources: SOURCES_DIR)';
 /** Written at DIR's root: "build:states wrote this folder". */
 const MARKER = '.mnrent-states';
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 function parseCommandLine(argv: string[]): { states: StateScope[]; outDir: string; site: string; jobs: number } {
-  let values: { states?: string; outDir?: string; site?: string; jobs?: string };
+  let values: { states?: string; outDir?: string; site?: string; jobs?: string; 'index-only'?: boolean };
   try {
-    ({ values } = parseArgs({ args: argv, options: { states: { type: 'string' }, outDir: { type: 'string' }, site: { type: 'string' }, jobs: { type: 'string' } } }));
+    ({ values } = parseArgs({ args: argv, options: { states: { type: 'string' }, outDir: { type: 'string' }, site: { type: 'string' }, jobs: { type: 'string' }, 'index-only': { type: 'boolean' } } }));
   } catch (error) {
     throw new UsageError(`${(error as Error).message}\n${USAGE}`);
   }
-  if (!values.states || !values.outDir || !values.site) throw new UsageError(`--states, --outDir and --site are all needed\n${USAGE}`);
-  const states = values.states.split(',').map((code) => {
+  if (!values.outDir || !values.site) throw new UsageError(`--outDir and --site are both needed\n${USAGE}`);
+  if (Boolean(values.states) === Boolean(values['index-only'])) throw new UsageError(`give --states or --index-only\n${USAGE}`);
+  const states = (values.states ?? '').split(',').filter(Boolean).map((code) => {
     const state = stateByCode(code.trim());
     if (!state) throw new UsageError(`--states: ${code} is not a state code; one of ${STATES.map((s) => s.code).join(' ')}`);
     return state;
@@ -73,7 +75,7 @@ runCommand('build:states', USAGE, async () => {
   await checkStatesFolder(outDir);
   await mkdir(outDir, { recursive: true });
   await writeFile(join(outDir, MARKER), 'build:states wrote this folder; each state folder is replaced whole by its build.\n');
-  log(`build:states: ${states.map((s) => s.code).join(', ')} → ${outDir}, ${jobs} at a time`);
+  if (states.length > 0) log(`build:states: ${states.map((s) => s.code).join(', ')} → ${outDir}, ${jobs} at a time`);
   const started = performance.now();
   const failed: string[] = [];
   const queue = [...states];
@@ -103,6 +105,6 @@ runCommand('build:states', USAGE, async () => {
   await writeFile(join(outDir, 'states.json'), `${JSON.stringify({ states: built.map((b) => ({ ...b.meta.state, url: `${site}${b.path}`, zips: b.meta.counts.zips, counties: b.meta.counts.counties, generated_at: b.meta.meta.generated_at })) }, null, 2)}\n`);
   await writeFile(join(outDir, '_headers'), joinHeaders(headers));
   await writeFile(join(outDir, '_redirects'), joinRedirects(redirects));
-  log(`build:states: ${states.length} built in ${((performance.now() - started) / 1000).toFixed(1)} s; the index at ${join(outDir, 'index.html')} lists ${built.length}`);
+  log(`build:states: ${states.length} built in ${((performance.now() - started) / 1000).toFixed(1)} s; the index at ${join(outDir, 'index.html')} lists ${built.length}: ${built.map((b) => b.state.code).join(', ')}`);
   return 0;
 });

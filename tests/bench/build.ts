@@ -1,4 +1,5 @@
-// npm run bench:build [-- --runs N] : cold builds of the shared sources against a peer in the same run.
+// npm run bench:build [-- --runs N] [--state MN,TX] : cold builds of the shared sources against a peer in the same run.
+// With several states, each against its own peer at its own file count, and the cost per ZIP code of each.
 // Peer: a trivial Astro site with as many output files (half pages, half JSON endpoints), built by
 // the same Astro and Node, so the ratio shows what the data work costs on top of Astro itself.
 import { spawn } from 'node:child_process';
@@ -8,12 +9,14 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROJECT_ROOT, SHARED_SOURCES } from '../helpers/paths.ts';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, state: { type: 'string', default: 'MN' } } });
+const states = values.state.split(',').map((code) => code.trim().toUpperCase()).filter(Boolean);
 const runs = Math.max(1, Number(values.runs));
 const sourcesDir = process.env.SOURCES_DIR ?? SHARED_SOURCES;
 
 interface Sample {
   wallMs: number;
+  zips: number;
   peakMb: number;
   phases: Record<string, number>;
   files: number;
@@ -38,15 +41,17 @@ async function clearAstroCaches(root: string): Promise<void> {
   await rm(join(root, '.astro'), { recursive: true, force: true });
 }
 
-async function ourBuild(scratch: string, i: number): Promise<Sample> {
+async function ourBuild(scratch: string, state: string, i: number): Promise<Sample> {
   await clearAstroCaches(PROJECT_ROOT);
-  const outDir = join(scratch, `ours-${i}`);
-  const { wallMs, stdout } = await run(process.execPath, [join(PROJECT_ROOT, 'src/cli/build.ts'), '--outDir', outDir], PROJECT_ROOT, { SOURCES_DIR: sourcesDir, SOURCE_DATE_EPOCH: '1767225600' });
+  const outDir = join(scratch, `ours-${state}-${i}`);
+  const { wallMs, stdout } = await run(process.execPath, [join(PROJECT_ROOT, 'src/cli/build.ts'), '--state', state, '--outDir', outDir], PROJECT_ROOT, { SOURCES_DIR: sourcesDir, SOURCE_DATE_EPOCH: '1767225600' });
+  const zips = /ZIP codes (\d+), counties/.exec(stdout);
   const time = /read sources ([\d.]+) s, derive ([\d.]+) s, render and write ([\d.]+) s, compress ([\d.]+) s/.exec(stdout);
   const peak = /peak memory (\d+) MB/.exec(stdout);
-  if (!time || !peak) throw new Error(`no build report in:\n${stdout}`);
+  if (!time || !peak || !zips) throw new Error(`no build report in:\n${stdout}`);
   return {
     wallMs,
+    zips: Number(zips[1]),
     peakMb: Number(peak[1]),
     phases: { read: Number(time[1]) * 1000, derive: Number(time[2]) * 1000, render: Number(time[3]) * 1000, compress: Number(time[4]) * 1000 },
     files: await countFiles(outDir),
@@ -71,7 +76,7 @@ async function peerBuild(dir: string, i: number): Promise<Sample> {
   const outDir = join(dir, `dist-${i}`);
   const script = `const { build } = await import('astro'); await build({ root: process.cwd(), outDir: ${JSON.stringify(outDir)}, logLevel: 'warn' }); console.log('peak ' + Math.round(process.resourceUsage().maxRSS / 1024));`;
   const { wallMs, stdout } = await run(process.execPath, ['--input-type=module', '-e', script], dir, {});
-  return { wallMs, peakMb: Number(/peak (\d+)/.exec(stdout)?.[1]), phases: {}, files: await countFiles(outDir) };
+  return { wallMs, zips: 0, peakMb: Number(/peak (\d+)/.exec(stdout)?.[1]), phases: {}, files: await countFiles(outDir) };
 }
 
 const median = (xs: number[]) => {
@@ -83,27 +88,32 @@ const sec = (ms: number) => (ms / 1000).toFixed(2);
 
 const scratch = await mkdtemp(join(tmpdir(), 'mnrent-bench-'));
 try {
-  console.log(`bench:build — ${runs} cold run(s) each, sources ${sourcesDir}, node ${process.versions.node}`);
-  const ours: Sample[] = [];
-  const peer: Sample[] = [];
-  const peerDir = join(scratch, 'peer');
-  for (let i = 0; i < runs; i++) {
-    const o = await ourBuild(scratch, i);
-    ours.push(o);
-    if (i === 0) await makePeer(peerDir, o.files);
-    const p = await peerBuild(peerDir, i);
-    peer.push(p);
-    console.log(
-      `run ${i + 1}: ours ${sec(o.wallMs)} s wall (read ${sec(o.phases.read as number)}, derive ${sec(o.phases.derive as number)}, render+write ${sec(o.phases.render as number)}, compress ${sec(o.phases.compress as number)}), ${o.peakMb} MB peak, ${o.files} files | peer ${sec(p.wallMs)} s, ${p.peakMb} MB, ${p.files} files`,
+  console.log(`bench:build — ${states.join(', ')}: ${runs} cold run(s) each against an Astro peer, sources ${sourcesDir}, node ${process.versions.node}`);
+  const rows: string[] = [];
+  for (const state of states) {
+    const ours: Sample[] = [];
+    const peer: Sample[] = [];
+    const peerDir = join(scratch, `peer-${state}`);
+    for (let i = 0; i < runs; i++) {
+      const o = await ourBuild(scratch, state, i);
+      ours.push(o);
+      if (i === 0) await makePeer(peerDir, o.files);
+      const p = await peerBuild(peerDir, i);
+      peer.push(p);
+      console.log(
+        `${state} run ${i + 1}: ours ${sec(o.wallMs)} s wall (read ${sec(o.phases.read as number)}, derive ${sec(o.phases.derive as number)}, render+write ${sec(o.phases.render as number)}, compress ${sec(o.phases.compress as number)}), ${o.peakMb} MB peak, ${o.files} files, ${o.zips} ZIPs | peer ${sec(p.wallMs)} s, ${p.peakMb} MB, ${p.files} files`,
+      );
+    }
+    const oursWall = median(ours.map((s) => s.wallMs));
+    const peerWall = median(peer.map((s) => s.wallMs));
+    const zips = ours[0]?.zips ?? 1;
+    rows.push(
+      `${state.padEnd(5)} ${String(zips).padStart(5)} ${String(ours[0]?.files).padStart(6)}   ${sec(oursWall).padStart(6)}   ${String(median(ours.map((s) => s.peakMb))).padStart(7)}   ${sec(median(ours.map((s) => s.phases.read as number))).padStart(6)}   ${sec(median(ours.map((s) => s.phases.render as number))).padStart(8)}   ${sec(median(ours.map((s) => s.phases.compress as number))).padStart(8)}   ${sec(peerWall).padStart(6)}   ${(oursWall / peerWall).toFixed(2).padStart(5)}x   ${(oursWall / zips).toFixed(1).padStart(7)} ms   ${((oursWall - peerWall) / zips).toFixed(1).padStart(7)} ms`,
     );
   }
-  const oursWall = median(ours.map((s) => s.wallMs));
-  const peerWall = median(peer.map((s) => s.wallMs));
   console.log('');
-  console.log('median            wall s   peak MB   read s   derive s   render+write s   compress s');
-  console.log(`mnrent build      ${sec(oursWall).padStart(6)}   ${String(median(ours.map((s) => s.peakMb))).padStart(7)}   ${sec(median(ours.map((s) => s.phases.read as number))).padStart(6)}   ${sec(median(ours.map((s) => s.phases.derive as number))).padStart(8)}   ${sec(median(ours.map((s) => s.phases.render as number))).padStart(14)}   ${sec(median(ours.map((s) => s.phases.compress as number))).padStart(10)}`);
-  console.log(`astro peer        ${sec(peerWall).padStart(6)}   ${String(median(peer.map((s) => s.peakMb))).padStart(7)}`);
-  console.log(`ratio ours/peer   ${(oursWall / peerWall).toFixed(2)}x wall, ${(median(ours.map((s) => s.peakMb)) / median(peer.map((s) => s.peakMb))).toFixed(2)}x peak memory; data work on top of Astro ${sec(oursWall - peerWall)} s`);
+  console.log('medians  ZIPs  files   wall s   peak MB   read s   render s   gzip+br s   peer s   ratio   per ZIP     data work per ZIP');
+  for (const row of rows) console.log(row);
 } finally {
   await rm(scratch, { recursive: true, force: true });
 }
