@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countyMapSvg, stateCountyShapes } from '../../src/lib/charts/county-map.ts';
+import { countyLocatorSvg, countyMapSvg, stateCountyShapes } from '../../src/lib/charts/county-map.ts';
 import { lineChartSvg } from '../../src/lib/charts/line-chart.ts';
 import { countySlug } from '../../src/lib/derive/places.ts';
 import { MINNESOTA } from '../../src/lib/state.ts';
@@ -36,6 +36,18 @@ describe('the county map', () => {
     expect(svg.lastIndexOf('data-county="cook"')).toBeGreaterThan(svg.lastIndexOf('data-county="hennepin"'));
     expect(svg).toMatch(/data-county="cook"[^>]*stroke="#d4351c"/);
     expect(svg).toMatch(/data-county="hennepin" d="[^"]+" fill="#08519c"/);
+  });
+});
+
+describe('the locator map of a county page', () => {
+  it('draws the state\'s outline and the one county, titled and described, whatever the county count', () => {
+    const svg = countyLocatorSvg('27031', { title: 'Cook County on the map of Minnesota', description: 'D' });
+    expect(svg).toMatch(/^<svg class="county-map" viewBox="0 0 300 \d+" width="100%" role="img" aria-labelledby="locator-27031-t locator-27031-d"/);
+    expect(svg).toContain('<title id="locator-27031-t">Cook County on the map of Minnesota</title><desc id="locator-27031-d">D</desc>');
+    expect(svg.match(/<path /g)).toHaveLength(2);
+    expect(svg).toContain('fill="#d4351c"');
+    // A county with no shape (a code the atlas lacks) leaves the outline alone.
+    expect(countyLocatorSvg('27999', { title: 'T', description: 'D' }).match(/<path /g)).toHaveLength(1);
   });
 });
 

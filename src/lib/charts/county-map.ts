@@ -33,13 +33,16 @@ type CountyFeature = Feature<Geometry, { name: string }>;
 const shapesByState = new Map<string, CountyFeature[]>();
 const outlinesByLayout = new Map<string, { fips: string; name: string; d: string }[]>();
 
+/** The national TopoJSON files of us-atlas, read at run time from the project's node_modules. */
+const atlas = (name: string) => createRequire(join(process.cwd(), 'package.json'))(`us-atlas/${name}`) as Topology<{ counties: GeometryCollection<{ name: string }>; states: GeometryCollection<{ name: string }> }>;
+
 /** The state's county shapes (the national TopoJSON is converted once per build, not once per page). */
 export function stateCountyShapes(stateFips: string): CountyFeature[] {
   let shapes = shapesByState.get(stateFips);
   if (!shapes) {
     // Read at run time from the project's node_modules: imported, the 840 KB file became a module that
     // Vite and rollup parsed on every build, a second of the build's time.
-    const topology = createRequire(join(process.cwd(), 'package.json'))('us-atlas/counties-10m.json') as Topology<{ counties: GeometryCollection<{ name: string }> }>;
+    const topology = atlas('counties-10m.json');
     const all = feature(topology, topology.objects.counties) as FeatureCollection<Geometry, { name: string }>;
     shapes = all.features.filter((f) => String(f.id).startsWith(stateFips));
     shapesByState.set(stateFips, shapes);
@@ -47,7 +50,56 @@ export function stateCountyShapes(stateFips: string): CountyFeature[] {
   return shapes;
 }
 
-/** Projected outlines for one map size; every county page draws the same ones. */
+
+interface Locator {
+  height: number;
+  outline: string;
+  counties: Map<string, string>;
+}
+const locators = new Map<string, Locator>();
+
+/** The state's outline and each county's shape, projected once per map width. */
+function locatorLayout(state: StateScope, width: number): Locator {
+  const key = `${state.fips}:${width}`;
+  let layout = locators.get(key);
+  if (!layout) {
+    const states = atlas('states-10m.json');
+    const outline = (feature(states, states.objects.states) as FeatureCollection<Geometry, { name: string }>).features.find((f) => String(f.id) === state.fips);
+    if (!outline) throw new Error(`us-atlas has no outline for state ${state.fips}`);
+    const projection = geoTransverseMercator().rotate([-state.meridian, 0]).fitWidth(width - 8, outline);
+    const path = geoPath(projection).digits(1);
+    const [[, top], [, bottom]] = path.bounds(outline);
+    projection.translate([projection.translate()[0] + 4, projection.translate()[1] + 4 - top]);
+    layout = {
+      height: Math.ceil(bottom - top) + 8,
+      outline: path(outline) ?? '',
+      counties: new Map(stateCountyShapes(state.fips).map((shape) => [String(shape.id), path(shape) ?? ''])),
+    };
+    locators.set(key, layout);
+  }
+  return layout;
+}
+
+/**
+ * Where one county lies: the state's outline with the county filled. A county page's map costs the
+ * same in every state (the full choropleth, on the home page, grows with the county count and made
+ * each of Texas's 254 county pages carry all 254 shapes).
+ */
+export function countyLocatorSvg(fips: string, options: Omit<MapOptions, 'highlight'>): string {
+  const width = options.width ?? 300;
+  const { height, outline, counties } = locatorLayout(currentState(), width);
+  const county = counties.get(fips);
+  const id = `locator-${fips}`;
+  return (
+    `<svg class="county-map" viewBox="0 0 ${width} ${height}" width="100%" role="img" aria-labelledby="${id}-t ${id}-d" xmlns="http://www.w3.org/2000/svg">` +
+    `<title id="${id}-t">${escapeXml(options.title)}</title><desc id="${id}-d">${escapeXml(options.description)}</desc>` +
+    `<path d="${outline}" fill="#deebf7" stroke="#555" stroke-width="0.8"/>` +
+    (county ? `<path d="${county}" fill="#d4351c" stroke="#d4351c" stroke-width="1"/>` : '') +
+    '</svg>'
+  );
+}
+
+/** Projected outlines for one map size; the home page draws them. */
 function countyOutlines(state: StateScope, width: number, height: number): { fips: string; name: string; d: string }[] {
   const key = `${state.fips}:${width}x${height}`;
   let outlines = outlinesByLayout.get(key);
