@@ -10,7 +10,10 @@ export const MISSING = 'n/a';
 /** The typographic minus: `−$392`, not `$-392`. */
 const MINUS = '\u2212';
 
-const grouped = (v: number) => Math.abs(v).toLocaleString('en-US', { maximumFractionDigits: 0 });
+// One formatter for every figure: toLocaleString with options builds a new one per call, which
+// was most of a page's rendering time (0.9 s of Minnesota's build).
+const GROUPING = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const grouped = (v: number) => GROUPING.format(Math.abs(v));
 
 /** Whole dollars: `$1,850`, `−$392`; cents are rounded half away from zero. */
 export function money(v: number | null | undefined): string {
