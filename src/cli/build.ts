@@ -130,6 +130,7 @@ async function main(): Promise<number> {
     log(`  files written ${files} to ${outDir}`);
     log(`  generated_at ${dataset.meta.generated_at}; sources FY${dataset.metaRecord.vintages.hud_safmr.latest_fiscal_year} SAFMR, ZORI ${dataset.meta.sources.zori}`);
     log(`  precompressed ${compressed.files} files: ${Math.round(compressed.rawBytes / 1024)} KB raw, ${Math.round(compressed.gzipBytes / 1024)} KB gzip, ${Math.round(compressed.brotliBytes / 1024)} KB brotli`);
+    log(`  parse cache: ${dataset.parseCache.hits} of ${dataset.parseCache.asked} source files unchanged since they were last parsed`);
     log(`  time: read sources ${seconds(dataset.timings.readMs)}, derive ${seconds(dataset.timings.deriveMs)}, render and write ${seconds(renderMs)}, compress ${seconds(compressMs)}, total ${seconds(performance.now() - started)}`);
     log(`  peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
     log(`  warnings ${warnings.length}${warnings.length ? ':' : ''}`);

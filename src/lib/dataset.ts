@@ -9,6 +9,7 @@ import { contentFingerprint, type PreviousResource } from './derive/lastmod.ts';
 import { SourceError } from './errors.ts';
 import type { PublishedCounts } from './derive/publish-gate.ts';
 import { dateLimits } from './sources/plausible.ts';
+import { parseCache } from './sources/parse-cache.ts';
 import { readSources } from './sources/read-sources.ts';
 import { currentState, type StateScope } from './state.ts';
 
@@ -23,6 +24,8 @@ export interface LoadOptions {
 
 export interface LoadedDataset extends Dataset {
   timings: { readMs: number; deriveMs: number };
+  /** Source files answered by the parse cache, of those read. */
+  parseCache: { hits: number; asked: number };
   /** The counts of the output this build would replace, for the publish gate; undefined without one. */
   earlier: PublishedCounts | undefined;
 }
@@ -100,14 +103,16 @@ export async function loadDataset(options: LoadOptions): Promise<LoadedDataset> 
   const state = options.state ?? currentState();
   const started = performance.now();
   const scope = { state, limits: dateLimits(options.generatedAt) };
+  // MNRENT_PARSE_CACHE=0 parses every file, as a first build does.
+  const cache = process.env.MNRENT_PARSE_CACHE === '0' ? undefined : parseCache();
   const [sources, previous, earlier] = await Promise.all([
-    readSources(options.sourcesDir, scope),
+    readSources(options.sourcesDir, scope, cache),
     readEarlierOutput(options.previousDir),
     readEarlierCounts(options.previousDir),
   ]);
   const read = performance.now();
   const dataset = deriveDataset(sources, { state, site: options.site, generatedAt: options.generatedAt, previous: previous.resources, earlier: previous.output });
-  return { ...dataset, warnings: [...dataset.warnings, ...previous.warnings], earlier, timings: { readMs: read - started, deriveMs: performance.now() - read } };
+  return { ...dataset, warnings: [...dataset.warnings, ...previous.warnings], earlier, timings: { readMs: read - started, deriveMs: performance.now() - read }, parseCache: cache?.stats ?? { hits: 0, asked: 0 } };
 }
 
 // One dataset per process. The build script loads it before Astro starts (so a bad source fails

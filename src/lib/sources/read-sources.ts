@@ -14,6 +14,7 @@ import type { Crosswalk } from './hud-crosswalk.ts';
 import type { FmrAreas } from './hud-fmr.ts';
 import type { SafmrRow } from './hud-safmr.ts';
 import { readLockfile, type Lockfile } from './lockfile.ts';
+import { cacheKey, type ParseCache } from './parse-cache.ts';
 import { SOURCES, type DatasetFolder, type ParsedSource, type ScopeOfRead, type SourceDataset } from './registry.ts';
 import type { ZoriFile } from './zillow-zori.ts';
 
@@ -99,11 +100,13 @@ class SourceReader {
   private readonly lock: Lockfile;
   readonly scope: ScopeOfRead;
   readonly warnings: string[] = [];
+  private readonly cache: ParseCache | undefined;
 
-  constructor(sourcesDir: string, lock: Lockfile, scope: ScopeOfRead) {
+  constructor(sourcesDir: string, lock: Lockfile, scope: ScopeOfRead, cache: ParseCache | undefined) {
     this.sourcesDir = sourcesDir;
     this.lock = lock;
     this.scope = scope;
+    this.cache = cache;
   }
 
   /** The dataset's source files; a misnamed data file is an error, other files a warning. */
@@ -136,7 +139,16 @@ class SourceReader {
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const locked = this.lock.files[key];
     const provenance = locked && locked.sha256 === sha256 ? { url: locked.url, retrieved_at: locked.retrieved_at } : {};
-    const parsed = (await (SOURCES[dataset] as SourceDataset<unknown>).parse(path, bytes, this.scope)) as ParsedSource<D>;
+    const parse = () => (SOURCES[dataset] as SourceDataset<unknown>).parse(path, bytes, this.scope) as Promise<ParsedSource<D>>;
+    let parsed: ParsedSource<D>;
+    if (this.cache) {
+      const entry = await cacheKey(key, sha256, this.scope);
+      const cached = (await this.cache.get(entry)) as ParsedSource<D> | undefined;
+      parsed = cached ?? (await parse());
+      if (cached === undefined) await this.cache.set(entry, parsed);
+    } else {
+      parsed = await parse();
+    }
     return { parsed, file: { name: key, bytes: bytes.length, sha256, ...provenance } };
   }
 
@@ -149,14 +161,17 @@ class SourceReader {
   }
 }
 
-/** Reads and parses every dataset the build needs, keeping only the state's rows. */
-export async function readSources(sourcesDir: string, scope: ScopeOfRead): Promise<SourceData> {
+/**
+ * Reads and parses every dataset the build needs, keeping only the state's rows. With a parse
+ * cache, a file whose bytes (and parsers) are as before is not parsed again.
+ */
+export async function readSources(sourcesDir: string, scope: ScopeOfRead, cache?: ParseCache): Promise<SourceData> {
   try {
     if (!(await stat(sourcesDir)).isDirectory()) throw new Error('not a folder');
   } catch {
     throw new SourceError({ file: sourcesDir }, 'sources folder not found (set SOURCES_DIR, or run npm run data:fetch)');
   }
-  const reader = new SourceReader(sourcesDir, await readLockfile(sourcesDir), scope);
+  const reader = new SourceReader(sourcesDir, await readLockfile(sourcesDir), scope, cache);
   const one = async <T>(files: Promise<{ parsed: T; file: SourceFile }[]>): Promise<{ parsed: T; file: SourceFile }> => {
     const [first] = await files;
     if (!first) throw new Error('a required dataset chose no file');

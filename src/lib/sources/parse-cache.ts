@@ -1,0 +1,68 @@
+// Parsed sources kept between builds, so a rebuild whose sources did not change does not parse the
+// workbooks again. An entry is found only by everything that decides a parse: the file's dataset,
+// name and sha256, the state, the date limits, and the source code of the parsers themselves, so
+// a changed parser never reads an old result. Values are v8-serialized (Maps and all). A cache that
+// cannot be read or written is skipped: it only ever saves time.
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import type { ScopeOfRead } from './registry.ts';
+
+/** Where the checkout keeps it: node_modules/.cache, which npm ci clears and git ignores. */
+export const PARSE_CACHE_DIR = join(import.meta.dirname, '..', '..', '..', 'node_modules', '.cache', 'mnrent-parsed');
+
+let parserFingerprint: Promise<string> | undefined;
+
+/** A hash of the code that turns bytes into rows: this folder, the states table and the contract. */
+function codeFingerprint(): Promise<string> {
+  parserFingerprint ??= (async () => {
+    const hash = createHash('sha256');
+    const here = import.meta.dirname;
+    const files = [...(await readdir(here)).filter((f) => f.endsWith('.ts')).sort().map((f) => join(here, f)), join(here, '..', 'state.ts'), join(here, '..', 'contract.ts')];
+    for (const file of files) hash.update(file.slice(here.length)).update(await readFile(file));
+    return hash.digest('hex');
+  })();
+  return parserFingerprint;
+}
+
+export interface ParseCache {
+  get(key: string): Promise<unknown>;
+  set(key: string, value: unknown): Promise<void>;
+  /** How many reads it answered, and how many it was asked. */
+  readonly stats: { hits: number; asked: number };
+}
+
+export async function cacheKey(file: string, sha256: string, scope: ScopeOfRead): Promise<string> {
+  return createHash('sha256')
+    .update(JSON.stringify({ file, sha256, state: scope.state.code, limits: scope.limits, code: await codeFingerprint() }))
+    .digest('hex');
+}
+
+export function parseCache(dir = PARSE_CACHE_DIR): ParseCache {
+  const stats = { hits: 0, asked: 0 };
+  return {
+    stats,
+    async get(key) {
+      stats.asked += 1;
+      try {
+        const value = deserialize(await readFile(join(dir, `${key}.v8`))) as unknown;
+        stats.hits += 1;
+        return value;
+      } catch {
+        return undefined;
+      }
+    },
+    async set(key, value) {
+      try {
+        await mkdir(dir, { recursive: true });
+        // Written beside and renamed, so a reader never meets half an entry.
+        const partial = join(dir, `.${key}.${process.pid}`);
+        await writeFile(partial, serialize(value));
+        await rename(partial, join(dir, `${key}.v8`));
+      } catch {
+        // A read-only or full disk costs only the time the cache would have saved.
+      }
+    },
+  };
+}
