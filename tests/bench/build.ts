@@ -35,7 +35,7 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
 /** Files Astro rendered: the .gz and .br siblings the build adds afterwards are left out. */
 const countFiles = async (dir: string) => (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile() && !/\.(gz|br)$/.test(e.name)).length;
 
-/** Astro keeps a content store and generated types between builds; a cold build starts without them. */
+/** Astro keeps a content store and generated types between builds; a cold build starts without them (and without the parse cache). */
 async function clearAstroCaches(root: string): Promise<void> {
   await rm(join(root, 'node_modules', '.astro'), { recursive: true, force: true });
   await rm(join(root, '.astro'), { recursive: true, force: true });
@@ -44,7 +44,7 @@ async function clearAstroCaches(root: string): Promise<void> {
 async function ourBuild(scratch: string, state: string, i: number): Promise<Sample> {
   await clearAstroCaches(PROJECT_ROOT);
   const outDir = join(scratch, `ours-${state}-${i}`);
-  const { wallMs, stdout } = await run(process.execPath, [join(PROJECT_ROOT, 'src/cli/build.ts'), '--state', state, '--outDir', outDir], PROJECT_ROOT, { SOURCES_DIR: sourcesDir, SOURCE_DATE_EPOCH: '1767225600' });
+  const { wallMs, stdout } = await run(process.execPath, [join(PROJECT_ROOT, 'src/cli/build.ts'), '--state', state, '--outDir', outDir], PROJECT_ROOT, { SOURCES_DIR: sourcesDir, SOURCE_DATE_EPOCH: '1767225600', MNRENT_PARSE_CACHE: '0' });
   const zips = /ZIP codes (\d+), counties/.exec(stdout);
   const time = /read sources ([\d.]+) s, derive ([\d.]+) s, render and write ([\d.]+) s, compress ([\d.]+) s/.exec(stdout);
   const peak = /peak memory (\d+) MB/.exec(stdout);
