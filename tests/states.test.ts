@@ -12,6 +12,7 @@ import { HtmlValidate } from 'html-validate';
 import { runBuild, runCommand } from './helpers/build.ts';
 import { contractValidator } from './helpers/contract-validator.ts';
 import { source, TEST_SITE } from './helpers/paths.ts';
+import { serveWithNginx } from './helpers/servers.ts';
 
 const state = (code: string) => stateByCode(code) as StateScope;
 
@@ -195,6 +196,33 @@ describe('builds of other states from the shared sources', { timeout: 300_000 },
     expect(indexOnly.code, indexOnly.stderr).toBe(0);
     expect(indexOnly.stdout).toContain('lists 2: VT, WI');
     expect(await readFile(join(root, 'states.json'), 'utf8')).toBe(before);
+  });
+
+  it('build:states: the shipped nginx block serves the whole folder, each state\'s contract under its prefix', async () => {
+    const nginx = await serveWithNginx(join(scratch, 'states'));
+    try {
+      const get = async (path: string) => {
+        const response = await fetch(nginx.url + path);
+        return { status: response.status, type: response.headers.get('content-type'), body: await response.text() };
+      };
+      expect(await get('/')).toMatchObject({ status: 200, type: 'text/html; charset=utf-8', body: expect.stringContaining('Rent data by state') as unknown });
+      expect(await get('/wi/api/v1/zip/53703.json')).toMatchObject({ status: 200, type: 'application/json; charset=utf-8' });
+      expect(await get('/vt/api/v1/bulk/zips.csv')).toMatchObject({ status: 200, type: 'text/csv; charset=utf-8' });
+      // A missing ZIP gets the state's own problem document; a missing page the state's 404 page.
+      const missing = await get('/wi/api/v1/zip/00000.json');
+      expect(missing).toMatchObject({ status: 404, type: 'application/problem+json; charset=utf-8' });
+      expect(JSON.parse(missing.body)).toMatchObject({ status: 404, detail: expect.stringContaining('Wisconsin ZIP code') as unknown });
+      const page = await get('/vt/no-such-page/');
+      expect(page).toMatchObject({ status: 404, type: 'text/html; charset=utf-8', body: expect.stringContaining('Vermont Rent Data Service') as unknown });
+      // The problem documents are for errors only, under a prefix as at the root.
+      expect((await get('/wi/api/problems/404.json')).status).toBe(404);
+      // Other errors too: a POST to a state's page is that state's 405 page, with Allow.
+      const post = await fetch(`${nginx.url}/wi/zip/53703/`, { method: 'POST' });
+      expect([post.status, post.headers.get('allow'), post.headers.get('content-type')]).toEqual([405, 'GET, HEAD, OPTIONS', 'text/html; charset=utf-8']);
+      expect(await post.text()).toContain('Wisconsin Rent Data Service');
+    } finally {
+      await nginx.stop();
+    }
   });
 
   it('VA: Fairfax County and Fairfax city each have a page and a place on the map', async () => {
