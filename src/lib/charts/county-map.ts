@@ -10,7 +10,8 @@ import type { GeometryCollection, Topology } from 'topojson-specification';
 import { countyLabelIn, currentState, type StateScope } from '../state.ts';
 import { money as dollars } from '../present.ts';
 import { pagePath } from '../publication/routes.ts';
-import { BLUES, NO_DATA, escapeXml } from './svg.ts';
+import { escapeMarkup } from '../markup.ts';
+import { BLUES, NO_DATA } from './svg.ts';
 
 export interface MapCounty {
   fips: string;
@@ -92,7 +93,7 @@ export function countyLocatorSvg(fips: string, options: Omit<MapOptions, 'highli
   const id = `locator-${fips}`;
   return (
     `<svg class="county-map" viewBox="0 0 ${width} ${height}" width="100%" role="img" aria-labelledby="${id}-t ${id}-d" xmlns="http://www.w3.org/2000/svg">` +
-    `<title id="${id}-t">${escapeXml(options.title)}</title><desc id="${id}-d">${escapeXml(options.description)}</desc>` +
+    `<title id="${id}-t">${escapeMarkup(options.title)}</title><desc id="${id}-d">${escapeMarkup(options.description)}</desc>` +
     `<path d="${outline}" fill="#deebf7" stroke="#555" stroke-width="0.8"/>` +
     (county ? `<path d="${county}" fill="#d4351c" stroke="#d4351c" stroke-width="1"/>` : '') +
     '</svg>'
@@ -133,7 +134,7 @@ export function countyMapSvg(counties: readonly MapCounty[], options: MapOptions
       const value = county.value;
       const label = `${countyLabelIn(county.name, state)}: ${value === null ? 'no data' : dollars(value)}`;
       const current = slug === options.highlight;
-      return `<a href="${pagePath.county(slug)}" aria-label="${escapeXml(label)}"><path data-county="${slug}" d="${outline.d}" fill="${value === null ? NO_DATA : color(value)}" stroke="${current ? '#d4351c' : '#fff'}" stroke-width="${current ? 3 : 0.6}"><title>${escapeXml(label)}</title></path></a>`;
+      return `<a href="${pagePath.county(slug)}" aria-label="${escapeMarkup(label)}"><path data-county="${slug}" d="${outline.d}" fill="${value === null ? NO_DATA : color(value)}" stroke="${current ? '#d4351c' : '#fff'}" stroke-width="${current ? 3 : 0.6}"><title>${escapeMarkup(label)}</title></path></a>`;
     })
     // The highlighted county last, so its outline is drawn over its neighbours'.
     .sort((a, b) => Number(a.includes('stroke="#d4351c"')) - Number(b.includes('stroke="#d4351c"')))
@@ -146,7 +147,7 @@ export function countyMapSvg(counties: readonly MapCounty[], options: MapOptions
   }).join('');
   return (
     `<svg class="county-map" viewBox="0 0 ${width} ${height}" width="100%" role="group" aria-labelledby="${id}-t ${id}-d" xmlns="http://www.w3.org/2000/svg">` +
-    `<title id="${id}-t">${escapeXml(options.title)}</title><desc id="${id}-d">${escapeXml(options.description)}</desc>` +
+    `<title id="${id}-t">${escapeMarkup(options.title)}</title><desc id="${id}-d">${escapeMarkup(options.description)}</desc>` +
     `<g>${paths}</g><g aria-hidden="true">${legend}</g></svg>`
   );
 }

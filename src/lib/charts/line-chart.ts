@@ -3,7 +3,8 @@ import { extent } from 'd3-array';
 import { scaleLinear, scalePoint } from 'd3-scale';
 import { line } from 'd3-shape';
 import { money as dollars } from '../present.ts';
-import { BLUES, escapeXml } from './svg.ts';
+import { escapeMarkup } from '../markup.ts';
+import { BLUES } from './svg.ts';
 
 export interface Point {
   label: string;
@@ -38,17 +39,17 @@ export function lineChartSvg(points: readonly Point[], options: LineChartOptions
   // Every label for a short series; for a monthly one, January of each year.
   const xLabels = points
     .filter((p) => options.dots || p.label.endsWith('-01'))
-    .map((p) => `<text x="${(x(p.label) ?? 0).toFixed(1)}" y="${height - 8}" text-anchor="middle">${escapeXml(options.dots ? p.label : p.label.slice(0, 4))}</text>`)
+    .map((p) => `<text x="${(x(p.label) ?? 0).toFixed(1)}" y="${height - 8}" text-anchor="middle">${escapeMarkup(options.dots ? p.label : p.label.slice(0, 4))}</text>`)
     .join('');
   const dots = options.dots
-    ? points.map((p) => `<circle cx="${at(p)[0].toFixed(1)}" cy="${at(p)[1].toFixed(1)}" r="3.5" fill="${BLUES[4]}"><title>${escapeXml(`${p.label}: ${dollars(p.value)}`)}</title></circle>`).join('')
+    ? points.map((p) => `<circle cx="${at(p)[0].toFixed(1)}" cy="${at(p)[1].toFixed(1)}" r="3.5" fill="${BLUES[4]}"><title>${escapeMarkup(`${p.label}: ${dollars(p.value)}`)}</title></circle>`).join('')
     : '';
   const reference = options.reference
-    ? `<line x1="${margin.left}" x2="${width - margin.right}" y1="${y(options.reference.value).toFixed(1)}" y2="${y(options.reference.value).toFixed(1)}" stroke="#d4351c" stroke-dasharray="5 4"/><text x="${width - margin.right}" y="${(y(options.reference.value) - 5).toFixed(1)}" text-anchor="end" fill="#d4351c">${escapeXml(options.reference.label)}</text>`
+    ? `<line x1="${margin.left}" x2="${width - margin.right}" y1="${y(options.reference.value).toFixed(1)}" y2="${y(options.reference.value).toFixed(1)}" stroke="#d4351c" stroke-dasharray="5 4"/><text x="${width - margin.right}" y="${(y(options.reference.value) - 5).toFixed(1)}" text-anchor="end" fill="#d4351c">${escapeMarkup(options.reference.label)}</text>`
     : '';
   return (
     `<svg class="chart" viewBox="0 0 ${width} ${height}" width="100%" role="img" aria-labelledby="${options.id}-t ${options.id}-d" xmlns="http://www.w3.org/2000/svg" font-size="11" font-family="system-ui, sans-serif">` +
-    `<title id="${options.id}-t">${escapeXml(options.title)}</title><desc id="${options.id}-d">${escapeXml(options.description)}</desc>` +
+    `<title id="${options.id}-t">${escapeMarkup(options.title)}</title><desc id="${options.id}-d">${escapeMarkup(options.description)}</desc>` +
     `<g aria-hidden="true">${yTicks}${xLabels}${reference}<path d="${d}" fill="none" stroke="${BLUES[4]}" stroke-width="2"/>${dots}</g></svg>`
   );
 }

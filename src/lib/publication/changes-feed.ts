@@ -1,4 +1,5 @@
 // The change log as an Atom feed (the `feed` library), for newsrooms and housing authorities.
+import { escapeMarkup } from '../markup.ts';
 import { Feed } from 'feed';
 import type { ChangeEntry, ChangesRecord, Meta } from '../contract.ts';
 import { money } from '../present.ts';
@@ -8,7 +9,6 @@ import { serviceName } from './service.ts';
 /** The most changed ZIP codes an entry lists in words; the JSON has all of them. */
 export const LISTED_CHANGES = 50;
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 /** Dollar fields of the change log: rents, FMRs, spreads and their medians (not years, counts or percents). */
 const DOLLARS = /^(fmr|area_fmr)\.br\d$|^zori_latest\.rent$|^acs\.median_gross_rent$|^(area_)?spread$|^medians\.(fmr2|market_rent|area_fmr2)$/;
 
@@ -45,10 +45,10 @@ export function changesAtom(record: ChangesRecord, meta: Meta, site: string): st
     const lines = changedZipLines(entry);
     const more = entry.zips.changed.length - lines.length;
     const content = [
-      `<p>${escapeHtml(entry.summary)}</p>`,
+      `<p>${escapeMarkup(entry.summary)}</p>`,
       entry.zips.added.length ? `<p>Added: ${entry.zips.added.join(', ')}</p>` : '',
       entry.zips.removed.length ? `<p>Removed: ${entry.zips.removed.join(', ')}</p>` : '',
-      lines.length ? `<ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>${more > 0 ? `<p>And ${more} more in ${escapeHtml(urls.api('/api/v1/changes.json'))}.</p>` : ''}` : '',
+      lines.length ? `<ul>${lines.map((l) => `<li>${escapeMarkup(l)}</li>`).join('')}</ul>${more > 0 ? `<p>And ${more} more in ${escapeMarkup(urls.api('/api/v1/changes.json'))}.</p>` : ''}` : '',
     ].join('');
     feed.addItem({
       title: entryTitle(entry),

@@ -14,7 +14,7 @@ export const PATH_PREFIX = (viteBase ?? '/').replace(/\/+$/, '');
 export const rootOf = (site: string, base: string) => site.replace(/\/+$/, '') + base.replace(/\/+$/, '');
 
 /** The public root of a page being built: Astro's site and the path prefix (`https://rent.example.org/wi`). */
-export const publicRoot = (site: URL | string | undefined) => String(site).replace(/\/+$/, '') + PATH_PREFIX;
+export const publicRoot = (site: URL | string | undefined) => rootOf(String(site), PATH_PREFIX);
 
 /** A link to a path within the site (`/openapi.json`), as a page or a browser script writes it. */
 export const href = (path: string) => PATH_PREFIX + path;

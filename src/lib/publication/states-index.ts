@@ -1,6 +1,7 @@
 // The page at the root of a host that serves several states (`npm run build:states`): which states
 // are here, in plain words, with a link to each. Plain HTML with its own small style, so it needs
 // nothing of any state's build.
+import { escapeMarkup } from '../markup.ts';
 import type { MetaDoc } from '../contract.ts';
 import type { StateScope } from '../state.ts';
 
@@ -11,12 +12,11 @@ export interface BuiltState {
   meta: MetaDoc;
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function statesIndexHtml(built: readonly BuiltState[]): string {
   const items = built.map(({ state, path, meta }) => {
     const what = `${meta.counts.zips.toLocaleString('en-US')} ZIP codes, ${meta.counts.counties} counties, Fair Market Rents ${meta.meta.sources.hud_safmr}`;
-    return `<li><a href="${escapeHtml(path)}">${escapeHtml(state.name)}</a>: ${escapeHtml(what)}. <a href="${escapeHtml(path)}api/v1/meta.json" aria-label="${escapeHtml(state.name)} data as JSON">JSON</a></li>`;
+    return `<li><a href="${escapeMarkup(path)}">${escapeMarkup(state.name)}</a>: ${escapeMarkup(what)}. <a href="${escapeMarkup(path)}api/v1/meta.json" aria-label="${escapeMarkup(state.name)} data as JSON">JSON</a></li>`;
   });
   return [
     '<!DOCTYPE html>',
