@@ -9,7 +9,7 @@ export interface Examples {
   sectionEight: SectionEightRecord;
   meta: Meta;
   record: MetaRecord;
-  indexRows: ZipRecord[];
+  indexRows: readonly ZipRecord[];
   changes: ChangesRecord;
 }
 
