@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import sitemap from '@astrojs/sitemap';
 import { CONTRACT_HEADERS } from './src/lib/serve/headers.ts';
 import { sitemapLastmod } from './src/lib/publication/sitemap.ts';
+import { dataStoreAsJson } from './src/lib/data-store-module.ts';
 
 /** Where the site is published; `npm run build -- --site URL` overrides it. */
 export const DEFAULT_SITE = 'https://mnrent.example.org';
@@ -11,12 +12,13 @@ export default defineConfig({
   site: DEFAULT_SITE,
   output: 'static',
   trailingSlash: 'ignore',
-  build: { format: 'directory' },
+  build: { format: 'directory', concurrency: 4 },
   // `npm run preview` sends the contract's headers; tests/http-contract.test.ts lists what it cannot keep.
   server: { headers: { ...CONTRACT_HEADERS } },
   vite: { preview: { cors: { origin: '*', methods: ['GET', 'HEAD', 'OPTIONS'], maxAge: 86400 } } },
   // Astro logs every route at "info"; the build script asks for "warn" and prints its own report.
   integrations: [
+    dataStoreAsJson(),
     sitemap({
       // Pages only: the JSON API is listed in openapi.json and llms.txt, not the sitemap.
       filter: (page) => !page.includes('/api/') && !page.includes('/errors/') && !/\.(json|txt)$/.test(page),
