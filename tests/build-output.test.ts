@@ -4,12 +4,14 @@ import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import spectralCore, { type RulesetDefinition } from '@stoplight/spectral-core';
 import spectralParsers from '@stoplight/spectral-parsers';
 import spectralRulesets from '@stoplight/spectral-rulesets';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { contractValidator } from './helpers/contract-validator.ts';
 import { runBuild } from './helpers/build.ts';
+import { MIN_BYTES } from '../src/lib/precompress.ts';
 import { PROJECT_ROOT, TEST_SITE } from './helpers/paths.ts';
 
 const site = inject('builtSite');
@@ -157,6 +159,30 @@ describe('pages, urls and the sitemap', async () => {
     expect(report).toContain('- The market rent index ends in October 2023, 27 months before this data was published; rents have likely moved since.');
     expect(report).toContain('- ZIP 55814 is not in the crosswalk: county from GeoNames');
   });
+});
+
+describe('precompressed siblings', () => {
+  it('gives every text file of 1 KB or more a .gz and a .br that decompress to its exact bytes, and nothing else one', async () => {
+    const files = await listFiles(site);
+    const present = new Set(files);
+    let checked = 0;
+    for (const file of files) {
+      if (/\.(gz|br)$/.test(file)) {
+        expect(present.has(file.replace(/\.(gz|br)$/, '')), `${file} has no original`).toBe(true);
+        continue;
+      }
+      const bytes = await readFile(file);
+      const compressible = /\.(json|html|txt|xml|svg|css|js|csv)$/.test(file) && bytes.length >= MIN_BYTES;
+      expect(present.has(`${file}.gz`), `${file}.gz`).toBe(compressible);
+      expect(present.has(`${file}.br`), `${file}.br`).toBe(compressible);
+      if (!compressible) continue;
+      expect(gunzipSync(await readFile(`${file}.gz`)).equals(bytes), `${file}.gz`).toBe(true);
+      expect(brotliDecompressSync(await readFile(`${file}.br`)).equals(bytes), `${file}.br`).toBe(true);
+      checked += 1;
+    }
+    // The pages, the API files, the bulk CSVs, the feeds and scripts: some 2,000 files here.
+    expect(checked).toBeGreaterThan(1900);
+  }, 120_000);
 });
 
 describe('reproducible builds', () => {

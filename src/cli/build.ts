@@ -11,7 +11,7 @@ import { DEFAULT_SITE } from '../../astro.config.mjs';
 import { optionsFromEnv, sharedDataset, type LoadedDataset } from '../lib/dataset.ts';
 import { checkFloors, compareWithEarlier, PublishGateError } from '../lib/derive/publish-gate.ts';
 import { acquireLock, checkOutputFolder, type HeldLock, OUTPUT_MARKER, outputMarkerText, removeLeftovers, stagingPattern } from '../lib/output-folder.ts';
-import { precompress } from '../lib/precompress.ts';
+import { precompress, startEarlyCompression, stopEarlyCompression } from '../lib/precompress.ts';
 import { rootOf } from '../lib/publication/routes.ts';
 import { prefixHeaders, prefixRedirects } from '../lib/serve/host-files.ts';
 import { currentState, DEFAULT_STATE_CODE, stateByCode, STATES } from '../lib/state.ts';
@@ -110,12 +110,17 @@ async function main(): Promise<number> {
     // Vite's server-side import.meta.env falls back on the process environment, where a parent's
     // BASE_URL (vitest sets one) would win over Astro's base: make them agree.
     process.env.BASE_URL = base;
-    await build({ root: projectRoot, site, base, outDir: staging, logLevel: 'warn' });
+    const early = startEarlyCompression();
+    try {
+      await build({ root: projectRoot, site, base, outDir: staging, logLevel: 'warn' });
+    } finally {
+      stopEarlyCompression();
+    }
     checkoutLock.release();
     const renderMs = performance.now() - renderStarted;
     log('  writing .gz and .br siblings…');
     const compressStarted = performance.now();
-    const compressed = await precompress(staging);
+    const compressed = await precompress(staging, early);
     const compressMs = performance.now() - compressStarted;
     if (base !== '/') await prefixHostFiles(staging, base.replace(/\/$/, ''));
     await writeFile(join(staging, OUTPUT_MARKER), outputMarkerText());

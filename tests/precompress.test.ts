@@ -1,0 +1,63 @@
+// Precompression with results started while the pages render: made-up files in a scratch folder.
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { EarlyCompression, earlyCompression, MIN_BYTES, precompress, startEarlyCompression, stopEarlyCompression } from '../src/lib/precompress.ts';
+
+const scratch = await mkdtemp(join(tmpdir(), 'mnrent-precompress-'));
+afterAll(() => rm(scratch, { recursive: true, force: true }));
+
+const page = (n: number) => Buffer.from(`<p>${'rent '.repeat(400)} ${n}</p>\n`);
+
+describe('precompress', () => {
+  it('uses what was compressed early only for a file with the same bytes, and compresses the rest itself', async () => {
+    const dir = join(scratch, 'site');
+    await mkdir(join(dir, 'zip/55104'), { recursive: true });
+    const early = new EarlyCompression();
+    // Rendered and offered, then written as rendered.
+    void early.offer(page(1));
+    await writeFile(join(dir, 'zip/55104/index.html'), page(1));
+    // Offered, but the file on disk ended up different: its siblings must follow the file.
+    void early.offer(page(2));
+    await writeFile(join(dir, 'changed.html'), page(3));
+    // Never offered (copied from public/), too small, not text.
+    await writeFile(join(dir, 'robots.txt'), page(4));
+    await writeFile(join(dir, 'small.json'), '{}\n');
+    await writeFile(join(dir, 'data.parquet'), page(5));
+
+    const stats = await precompress(dir, early);
+
+    expect(stats.files).toBe(3);
+    const names = (await readdir(dir, { recursive: true })).sort();
+    expect(names).toEqual(['changed.html', 'changed.html.br', 'changed.html.gz', 'data.parquet', 'robots.txt', 'robots.txt.br', 'robots.txt.gz', 'small.json', 'zip', 'zip/55104', 'zip/55104/index.html', 'zip/55104/index.html.br', 'zip/55104/index.html.gz']);
+    for (const file of ['zip/55104/index.html', 'changed.html', 'robots.txt']) {
+      const bytes = await readFile(join(dir, file));
+      expect(gunzipSync(await readFile(join(dir, `${file}.gz`))).equals(bytes), file).toBe(true);
+      expect(brotliDecompressSync(await readFile(join(dir, `${file}.br`))).equals(bytes), file).toBe(true);
+      // The same bytes as compressing on the spot (gzip level 9, no timestamp): early or late makes no difference.
+      expect((await readFile(join(dir, `${file}.gz`))).equals(gzipSync(bytes, { level: 9 })), file).toBe(true);
+    }
+    expect(stats.rawBytes).toBe(page(1).length + page(3).length + page(4).length);
+    expect(page(4).length).toBeGreaterThanOrEqual(MIN_BYTES);
+  });
+
+  it('offers the same bytes once, and reaches the pages only while a build runs', async () => {
+    const early = new EarlyCompression();
+    const first = early.offer(page(6));
+    expect(early.offer(Buffer.from(page(6)))).toBe(first);
+    expect((await first).gz.length).toBeGreaterThan(0);
+    expect(earlyCompression()).toBeUndefined();
+    const started = startEarlyCompression();
+    expect(earlyCompression()).toBe(started);
+    stopEarlyCompression();
+    expect(earlyCompression()).toBeUndefined();
+  });
+
+  it('tells the media types that become compressed files from the rest', () => {
+    const early = new EarlyCompression();
+    for (const type of ['text/html', 'application/json; charset=utf-8', 'application/problem+json', 'text/csv; charset=utf-8', 'application/xml', 'image/svg+xml', 'text/plain']) expect(early.wants(type), type).toBe(true);
+    for (const type of [null, 'application/vnd.apache.parquet', 'image/png', 'application/octet-stream']) expect(early.wants(type), String(type)).toBe(false);
+  });
+});
