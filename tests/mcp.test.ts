@@ -161,7 +161,7 @@ describe.each([
   it('turns bad arguments into tool errors with suggestions, and keeps serving', async () => {
     const bad: [string, Record<string, unknown>, RegExp][] = [
       ['get_zip', { zip: 1e6 }, /^MCP error -32602: Input validation error: Invalid arguments for tool get_zip: [^\n]+$/],
-      ['get_county', { county: '   ' }, /^Give a county name, such as "Hennepin" or "St\. Louis"/],
+      ['get_county', { county: '   ' }, /^Give a county name or its slug, such as "St\. Louis", "St\. Louis County" and "st-louis"\.$/],
       ['get_zip', { zip: '5510' }, /Invalid|pattern/i],
       ['get_zip', { zip: '55199' }, /ZIP 55199 is not published .* Closest published ZIPs: 55155, 55150, 55130, 55129, 55128\./],
       ['get_county', { county: 'Atlantis' }, /No Minnesota county matches "Atlantis"\. Did you mean:/],

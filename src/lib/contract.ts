@@ -398,7 +398,7 @@ export const ENDPOINTS = [
       'the monthly market rent index, the Census ACS median gross rent, the voucher spread on both bases and the six nearest ZIP codes people live in. ' +
       'An unpublished ZIP code answers 404 with a problem document.',
     response: ZipDetail,
-    parameter: { name: 'zip', description: 'Five-digit ZIP code', schema: ZipCode, example: '55104' },
+    parameter: { name: 'zip', description: 'Five-digit ZIP code', schema: ZipCode },
   },
   {
     operation_id: 'getCounty',
@@ -409,9 +409,8 @@ export const ENDPOINTS = [
     response: CountyDetail,
     parameter: {
       name: 'slug',
-      description: 'County slug: lowercase county name with each run of non-alphanumeric characters collapsed to one hyphen (St. Louis → st-louis)',
+      description: "County slug: lowercase county name with each run of non-alphanumeric characters collapsed to one hyphen (St. Mary's → st-mary-s)",
       schema: CountySlug,
-      example: 'st-louis',
     },
   },
   {
@@ -441,7 +440,7 @@ export const ENDPOINTS = [
     description: 'Counts, the source files read with their years, months and sha256, notices where the data is older than it should be, a hash of all published content, and this list of endpoints. Poll it (content_sha256 or meta.generated_at) to learn whether anything changed.',
     response: MetaDoc,
   },
-] as const satisfies readonly (EndpointInfo & { description: string; response: z.ZodType; parameter?: { name: string; description: string; schema: z.ZodString; example: string } })[];
+] as const satisfies readonly (EndpointInfo & { description: string; response: z.ZodType; parameter?: { name: 'zip' | 'slug'; description: string; schema: z.ZodString } })[];
 
 export type OperationId = (typeof ENDPOINTS)[number]['operation_id'];
 

@@ -21,6 +21,17 @@ export interface StateScope {
   countyWord: 'County' | 'Parish' | 'Municipio' | null;
   /** The central meridian (degrees east) of the transverse Mercator that draws the state's map. */
   meridian: number;
+  /** The place the service's own examples use (llms.txt, the docs, openapi.json, the agent server's wording). */
+  example: StateExample;
+}
+
+export interface StateExample {
+  /** A published ZIP code with a Census ZCTA. */
+  zip: string;
+  /** Its city as USPS and GeoNames write it. */
+  city: string;
+  /** A county as it is published (countyName): its slug is the example slug. */
+  county: string;
 }
 
 /** `"550-567,569"` → every three-digit prefix in those ranges. */
@@ -93,15 +104,77 @@ const ROWS: Row[] = [
   ['PR', 'Puerto Rico', '72', '006-007,009', -66.5, 'Municipio'],
 ];
 
-export const STATES: readonly StateScope[] = ROWS.map(([code, name, fips, zipRanges, meridian, countyWord]) => ({
-  code,
-  name,
-  fips,
-  zipPrefixes: prefixes(zipRanges),
-  zipRanges,
-  countyWord: countyWord === undefined ? 'County' : countyWord,
-  meridian,
-}));
+// Examples: the capital's lowest ZIP code that has a Census ZCTA and a Small Area FMR, and its
+// county; Minnesota keeps the examples its service has always shown. tests/states.test.ts checks
+// every row against GeoNames, the gazetteer, the SAFMR file and the county FMR file.
+const EXAMPLES: Record<string, [zip: string, city: string, county: string]> = {
+  AL: ['36101', 'Montgomery', 'Montgomery'],
+  AK: ['99801', 'Juneau', 'Juneau City and Borough'],
+  AZ: ['85003', 'Phoenix', 'Maricopa'],
+  AR: ['72201', 'Little Rock', 'Pulaski'],
+  CA: ['95811', 'Sacramento', 'Sacramento'],
+  CO: ['80202', 'Denver', 'Denver'],
+  CT: ['06103', 'Hartford', 'Capitol Planning Region'],
+  DE: ['19901', 'Dover', 'Kent'],
+  DC: ['20001', 'Washington', 'District of Columbia'],
+  FL: ['32301', 'Tallahassee', 'Leon'],
+  GA: ['30303', 'Atlanta', 'Fulton'],
+  HI: ['96813', 'Honolulu', 'Honolulu'],
+  ID: ['83702', 'Boise', 'Ada'],
+  IL: ['62701', 'Springfield', 'Sangamon'],
+  IN: ['46201', 'Indianapolis', 'Marion'],
+  IA: ['50309', 'Des Moines', 'Polk'],
+  KS: ['66603', 'Topeka', 'Shawnee'],
+  KY: ['40601', 'Frankfort', 'Franklin'],
+  LA: ['70801', 'Baton Rouge', 'East Baton Rouge'],
+  ME: ['04330', 'Augusta', 'Kennebec'],
+  MD: ['21401', 'Annapolis', 'Anne Arundel'],
+  MA: ['02108', 'Boston', 'Suffolk'],
+  MI: ['48906', 'Lansing', 'Ingham'],
+  MN: ['55104', 'Saint Paul', 'St. Louis'],
+  MS: ['39201', 'Jackson', 'Hinds'],
+  MO: ['65101', 'Jefferson City', 'Cole'],
+  MT: ['59601', 'Helena', 'Lewis and Clark'],
+  NE: ['68502', 'Lincoln', 'Lancaster'],
+  NV: ['89701', 'Carson City', 'Carson City'],
+  NH: ['03301', 'Concord', 'Merrimack'],
+  NJ: ['08608', 'Trenton', 'Mercer'],
+  NM: ['87501', 'Santa Fe', 'Santa Fe'],
+  NY: ['12202', 'Albany', 'Albany'],
+  NC: ['27601', 'Raleigh', 'Wake'],
+  ND: ['58501', 'Bismarck', 'Burleigh'],
+  OH: ['43201', 'Columbus', 'Franklin'],
+  OK: ['73102', 'Oklahoma City', 'Oklahoma'],
+  OR: ['97301', 'Salem', 'Marion'],
+  PA: ['17101', 'Harrisburg', 'Dauphin'],
+  RI: ['02903', 'Providence', 'Providence'],
+  SC: ['29201', 'Columbia', 'Richland'],
+  SD: ['57501', 'Pierre', 'Hughes'],
+  TN: ['37201', 'Nashville', 'Davidson'],
+  TX: ['78701', 'Austin', 'Travis'],
+  UT: ['84101', 'Salt Lake City', 'Salt Lake'],
+  VT: ['05602', 'Montpelier', 'Washington'],
+  VA: ['23219', 'Richmond', 'Richmond city'],
+  WA: ['98501', 'Olympia', 'Thurston'],
+  WV: ['25301', 'Charleston', 'Kanawha'],
+  WI: ['53703', 'Madison', 'Dane'],
+  WY: ['82001', 'Cheyenne', 'Laramie'],
+  PR: ['00901', 'San Juan', 'San Juan'],
+};
+
+export const STATES: readonly StateScope[] = ROWS.map(([code, name, fips, zipRanges, meridian, countyWord]) => {
+  const [zip, city, county] = EXAMPLES[code] ?? ['', '', ''];
+  return {
+    code,
+    name,
+    fips,
+    zipPrefixes: prefixes(zipRanges),
+    zipRanges,
+    countyWord: countyWord === undefined ? 'County' : countyWord,
+    meridian,
+    example: { zip, city, county },
+  };
+});
 
 export const DEFAULT_STATE_CODE = 'MN';
 

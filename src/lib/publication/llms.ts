@@ -1,4 +1,5 @@
 // llms.txt (llmstxt.org) and llms-full.txt: the service described in plain text for language models.
+import { countySlug } from '../derive/places.ts';
 import { currentState, type StateScope } from '../state.ts';
 import type { CountyRecord, Meta, MetaRecord } from '../contract.ts';
 import { MCP_CLIENT_CONFIGS, MCP_RUN_LINES, NPX_COMMAND } from '../mcp/client-config.ts';
@@ -21,7 +22,11 @@ const summaryOf = (state: StateScope, counties: number) =>
   'the Zillow Observed Rent Index (ZORI) by month, Census ACS median gross rent, and the voucher spread (market rent minus the 2-bedroom FMR), ' +
   `for every ZIP code with a SAFMR and all ${counties} counties.`;
 
-const examplePath = (path: string) => path.replace('{zip}', '55104').replace('{slug}', 'st-louis');
+/** An endpoint's path with the state's example ZIP code and county filled in. */
+const examplePath = (path: string) => {
+  const { zip, county } = currentState().example;
+  return path.replace('{zip}', zip).replace('{slug}', countySlug(county));
+};
 
 export function llmsTxt({ site, meta, record }: SiteFacts): string {
   const urls = siteUrls(site);

@@ -1,4 +1,5 @@
 // openapi.json, generated from the contract's zod schemas so the two cannot drift.
+import { countySlug } from '../derive/places.ts';
 import { currentState } from '../state.ts';
 import { z } from 'zod';
 import { contractRegistry, ENDPOINTS } from '../contract.ts';
@@ -45,6 +46,8 @@ const NOT_FOUND = {
 export function openApiDocument(site: string): JsonObject {
   const state = currentState();
   const urls = siteUrls(site);
+  // Path parameters are illustrated with the state's own example place (state.ts).
+  const examples = { zip: state.example.zip, slug: countySlug(state.example.county) };
   const paths: JsonObject = {};
   for (const endpoint of ENDPOINTS) {
     const parameter = 'parameter' in endpoint ? endpoint.parameter : undefined;
@@ -62,7 +65,7 @@ export function openApiDocument(site: string): JsonObject {
         description: endpoint.description,
         tags: ['rents'],
         ...(parameter
-          ? { parameters: [{ name: parameter.name, in: 'path', required: true, description: parameter.description, schema: jsonSchema(parameter.schema), example: parameter.example }] }
+          ? { parameters: [{ name: parameter.name, in: 'path', required: true, description: parameter.description, schema: jsonSchema(parameter.schema), example: examples[parameter.name] }] }
           : {}),
         responses,
       },

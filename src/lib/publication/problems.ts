@@ -2,7 +2,9 @@
 // shipped host configurations serve in place of an HTML error page.
 import type { z } from 'zod';
 import type { Problem } from '../contract.ts';
-import { currentState } from '../state.ts';
+import { countySlug } from '../derive/places.ts';
+import { currentState, type StateScope } from '../state.ts';
+import { href } from './routes.ts';
 
 export const PROBLEM_STATUSES = [400, 403, 404, 405, 414] as const;
 export type ProblemStatus = (typeof PROBLEM_STATUSES)[number];
@@ -10,19 +12,20 @@ export type ProblemStatus = (typeof PROBLEM_STATUSES)[number];
 /** Where the built site keeps them: /api/problems/404.json and so on. */
 export const problemPath = (status: ProblemStatus) => `/api/problems/${status}.json`;
 
-const detailOf = (stateName: string): Record<ProblemStatus, [string, string]> => ({
+// Paths as this build serves them: under its prefix when several states share a host.
+const detailOf = (state: StateScope): Record<ProblemStatus, [string, string]> => ({
   400: ['Bad Request', 'The request could not be understood.'],
-  403: ['Forbidden', 'There is nothing to list here: ask for a file, such as /api/v1/index.json.'],
+  403: ['Forbidden', `There is nothing to list here: ask for a file, such as ${href('/api/v1/index.json')}.`],
   404: [
     'Not Found',
-    `No such resource. A ZIP code is /api/v1/zip/{zip}.json for a five-digit ${stateName} ZIP code with a Fair Market Rent ` +
-      '(every one is listed in /api/v1/index.json); a county is /api/v1/county/{slug}.json, e.g. st-louis.',
+    `No such resource. A ZIP code is ${href('/api/v1/zip/{zip}.json')} for a five-digit ${state.name} ZIP code with a Fair Market Rent ` +
+      `(every one is listed in ${href('/api/v1/index.json')}); a county is ${href('/api/v1/county/{slug}.json')}, e.g. ${countySlug(state.example.county)}.`,
   ],
   405: ['Method Not Allowed', 'This API is read-only: use GET or HEAD, and OPTIONS for CORS preflight.'],
   414: ['URI Too Long', 'The request URI is too long.'],
 });
 
 export function problemDocument(status: ProblemStatus): z.infer<typeof Problem> {
-  const [title, detail] = detailOf(currentState().name)[status];
+  const [title, detail] = detailOf(currentState())[status];
   return { type: 'about:blank', title, status, detail };
 }

@@ -661,7 +661,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description County slug: lowercase county name with each run of non-alphanumeric characters collapsed to one hyphen (St. Louis → st-louis)
+                 * @description County slug: lowercase county name with each run of non-alphanumeric characters collapsed to one hyphen (St. Mary's → st-mary-s)
                  * @example st-louis
                  */
                 slug: string;

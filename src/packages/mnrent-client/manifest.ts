@@ -1,6 +1,8 @@
 // What the mnrent-client package says about itself: package.json and the README. Pure.
 import { CLIENT_PACKAGE } from '../../lib/mcp/client-config.ts';
 import { serviceName } from '../../lib/publication/service.ts';
+import { countySlug } from '../../lib/derive/places.ts';
+import { currentState } from '../../lib/state.ts';
 
 export interface ClientPackageFacts {
   version: string;
@@ -30,13 +32,14 @@ export function clientPackageJson(f: ClientPackageFacts): Record<string, unknown
 
 /** A short program with the client, shown in its README and on the docs page. */
 export function clientExample(site: string): string {
+  const { zip, county } = currentState().example;
   return [
     `import { createRentClient } from '${CLIENT_PACKAGE}';`,
     '',
     `const rent = createRentClient(); // ${site}; or { baseUrl: 'https://another.copy' }`,
-    "const zip = await rent.zip('55104'); // undefined when the ZIP code is not published",
+    `const zip = await rent.zip('${zip}'); // undefined when the ZIP code is not published`,
     'if (zip) console.log(zip.city, zip.fmr.br2, zip.zori_latest?.rent, zip.voucher_competitive);',
-    "const county = await rent.county('st-louis');",
+    `const county = await rent.county('${countySlug(county)}');`,
     'console.log(county?.medians.fmr2);',
     '',
     '// Poll meta.json only, and fetch the rest again when it changed:',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countySlug } from '../../derive/places.ts';
 import { countyLabelIn, currentState } from '../../state.ts';
 import { CountyDetail } from '../../contract.ts';
 import type { ApiReader } from '../api-reader.ts';
@@ -7,6 +8,13 @@ import { defineTool, fail, ok } from './tool.ts';
 import { money, signedPercent } from '../../present.ts';
 import { countOf } from '../../search.ts';
 
+/** The state's example county three ways: "Dane", "Dane County" and "dane". */
+function exampleNames(): string {
+  const state = currentState();
+  const { county } = state.example;
+  return `"${county}", "${countyLabelIn(county, state)}" and "${countySlug(county)}"`;
+}
+
 export const getCounty = defineTool({
   name: 'get_county',
   title: 'Rents for one county',
@@ -14,14 +22,14 @@ export const getCounty = defineTool({
   get description() {
     return (
       `One of ${currentState().name}'s counties: median 2-bedroom FMR, median market rent, median FMR change, and every ZIP code in it. ` +
-      'Names are forgiving: "St Louis", "Saint Louis County" and "st-louis" all work.'
+      `Names are forgiving: ${exampleNames()} all work.`
     );
   },
-  input: { county: z.string().min(1).max(100).describe('County name or slug, e.g. "Hennepin", "St. Louis County", "lac-qui-parle"') },
+  input: { county: z.string().min(1).max(100).describe('County name or slug, as search_places or the county list gives it; case, "County" and St/Saint do not matter') },
   output: CountyDetail,
   async run({ county }, reader) {
     const key = countyKey(county);
-    if (!key) return fail('Give a county name, such as "Hennepin" or "St. Louis", or its slug, such as "st-louis".');
+    if (!key) return fail(`Give a county name or its slug, such as ${exampleNames()}.`);
     const found = key ? await reader.county(key) : undefined;
     if (!found) {
       return fail(`No ${currentState().name} county matches "${county}". Did you mean: ${closest(key, await countySlugs(reader)).join(', ')}?`);

@@ -17,7 +17,7 @@ export const getZip = defineTool({
     );
   },
   // Agents often send a ZIP as a number (55104); a leading zero lost that way comes back by padding.
-  input: { zip: z.union([ZipCode, z.int().min(0).max(99999)]).describe('Five-digit ZIP code, e.g. "55104" (a number such as 55104 works too)') },
+  input: { zip: z.union([ZipCode, z.int().min(0).max(99999)]).describe('Five-digit ZIP code as a string; a number works too (a lost leading zero is put back)') },
   output: ZipDetail,
   async run({ zip: given }, reader) {
     const zip = typeof given === 'number' ? String(given).padStart(5, '0') : given;

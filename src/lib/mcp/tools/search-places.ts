@@ -7,12 +7,21 @@ import { defineTool, ok } from './tool.ts';
 const Place = z.object({ zip: z.string(), city: z.string(), county: z.string(), county_slug: z.string(), url: z.string() }).strict();
 const CountyHit = z.object({ county: z.string(), county_slug: z.string(), zip_count: z.int() }).strict();
 
+/** A place name as people type it: "Saint Paul" → "St Paul", "St. Louis" → "St Louis". */
+const casually = (name: string) => name.replace(/^Saint /, 'St ').replace(/\./g, '');
+
+function nothingMatches(query: string): string {
+  const { zip, city, county } = currentState().example;
+  return `Nothing published matches "${query}". Try a ZIP prefix such as ${zip.slice(0, 3)}, a city such as ${city}, or a county such as ${county}.`;
+}
+
 export const searchPlaces = defineTool({
   name: 'search_places',
   title: 'Find ZIP codes by ZIP prefix, city or county',
   get description() {
-    const { name, code, zipPrefixes } = currentState();
-    return `Search published ${name} ZIP codes by ZIP prefix ("${zipPrefixes[0] ?? ''}"), city ("Saint Paul", "St Paul, ${code}") or county name ("St Louis", "Hennepin County"). Case, accents, punctuation and St/Saint, Mt/Mount, Ft/Fort are folded; exact city names come before prefixes. Returns matching counties and ZIP codes, best first.`;
+    const state = currentState();
+    const { city, county } = state.example;
+    return `Search published ${state.name} ZIP codes by ZIP prefix ("${state.zipPrefixes[0] ?? ''}"), city ("${city}", "${casually(city)}, ${state.code}") or county name ("${casually(county)}", "${countyLabelIn(county, state)}"). Case, accents, punctuation and St/Saint, Mt/Mount, Ft/Fort are folded; exact city names come before prefixes. Returns matching counties and ZIP codes, best first.`;
   },
   input: {
     query: z.string().trim().min(1).max(100).describe('A ZIP prefix, a city or a county name'),
@@ -28,7 +37,7 @@ export const searchPlaces = defineTool({
     const countyNote = counties.length ? ` (${countOf(counties.length, 'county', 'counties')}: ${counties.map((c) => countyLabelIn(c.county, currentState())).join(', ')})` : '';
     const summary = total
       ? `${countOf(total, 'ZIP code')} ${total === 1 ? 'matches' : 'match'} "${query}"${countyNote}: ${zips.map((z) => `${z.zip} ${z.city}`).join('; ')}${total > zips.length ? '; …' : ''}.`
-      : `Nothing published matches "${query}". Try a ZIP prefix such as 551, a city such as Duluth or St. Paul, or a county such as Hennepin.`;
+      : nothingMatches(query);
     return ok(summary, { meta: index.meta, query, counties, zips, total_zips: total });
   },
 });

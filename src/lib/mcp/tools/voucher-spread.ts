@@ -27,7 +27,7 @@ export const voucherSpread = defineTool({
     "the ZIP code's Small Area FMR and the area-wide FMR of its HUD area (housing authorities use one or the other). " +
     'Filter by county, spread percent range and whether a voucher is competitive (FMR >= market rent) on the basis chosen; sort on either; limit.',
   input: {
-    county: z.string().min(1).max(100).optional().describe('Only this county (forgiving: "St Louis", "Hennepin County")'),
+    county: z.string().min(1).max(100).optional().describe('Only this county, by name or slug (case, "County" and St/Saint do not matter)'),
     basis: z.enum(['small_area', 'area']).default('small_area').describe('Which FMR the spread filters and the competitive filter use: the Small Area FMR (default) or the area-wide FMR'),
     min_spread_pct: z.number().min(-1000).max(1000).optional().describe('Only rows whose spread percent on the basis is >= this'),
     max_spread_pct: z.number().min(-1000).max(1000).optional().describe('Only rows whose spread percent on the basis is <= this'),
