@@ -12,7 +12,7 @@ export default defineConfig({
   site: DEFAULT_SITE,
   output: 'static',
   trailingSlash: 'ignore',
-  build: { format: 'directory', concurrency: 4 },
+  build: { format: 'directory' },
   // `npm run preview` sends the contract's headers; tests/http-contract.test.ts lists what it cannot keep.
   server: { headers: { ...CONTRACT_HEADERS } },
   vite: { preview: { cors: { origin: '*', methods: ['GET', 'HEAD', 'OPTIONS'], maxAge: 86400 } } },
