@@ -5,7 +5,7 @@ import type { LoaderContext } from 'astro/loaders';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ChangesRecord, CountyRecord, Meta, MetaRecord, SectionEightRecord, ZipRecord } from './lib/contract.ts';
-import { optionsFromEnv, sharedDataset, type LoadedDataset } from './lib/dataset.ts';
+import { optionsFromEnv, publishGateWord, sharedDataset, type LoadedDataset } from './lib/dataset.ts';
 import { rootOf } from './lib/publication/routes.ts';
 
 
@@ -18,6 +18,7 @@ function datasetLoader(name: string, entries: (dataset: LoadedDataset) => { id: 
       if (process.env.MNRENT_SKIP_DATA === '1') return store.clear();
       if (!config.site) throw new Error('astro.config.mjs must set site: every url in the API is absolute');
       const dataset = await sharedDataset(optionsFromEnv(rootOf(config.site, config.base), fileURLToPath(config.outDir)));
+      await publishGateWord();
       store.clear();
       for (const { id, data } of entries(dataset)) store.set({ id, data: await context.parseData({ id, data }) });
     },

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'astro';
 import { DEFAULT_SITE } from '../../astro.config.mjs';
-import { optionsFromEnv, sharedDataset, type LoadedDataset } from '../lib/dataset.ts';
+import { holdPublishGate, optionsFromEnv, sharedDataset, type LoadedDataset } from '../lib/dataset.ts';
 import { checkFloors, compareWithEarlier, PublishGateError } from '../lib/derive/publish-gate.ts';
 import { acquireLock, checkOutputFolder, type HeldLock, OUTPUT_MARKER, outputMarkerText, removeLeftovers, stagingPattern } from '../lib/output-folder.ts';
 import { precompress, startEarlyCompression, stopEarlyCompression } from '../lib/precompress.ts';
@@ -95,27 +95,40 @@ async function main(): Promise<number> {
   // Another build may have written the folder while this one waited.
   await checkOutputFolder(outDir, guard);
   const staging = join(dirname(outDir), `.${basename(outDir)}.building-${process.pid}`);
-  log('  reading and deriving the dataset…');
-  const dataset = await sharedDataset(options);
-  const reasons = gateReasons(dataset);
-  if (reasons.length > 0 && !acceptChanges) throw new PublishGateError(reasons);
-  const accepted = reasons.map((reason) => `accepted with --accept-changes: ${reason}`);
-  log(`  ${dataset.zips.length} ZIP codes, ${dataset.counties.length} counties; rendering with Astro…`);
   let checkoutLock: HeldLock | undefined;
   try {
     // Astro keeps its content store in the checkout: one render at a time per checkout (always
     // taken after the output lock, so two builds never wait on each other crosswise).
     checkoutLock = await acquireLock(join(projectRoot, 'node_modules', '.mnrent-build.lock'), 'this checkout', { waitMs: LOCK_WAIT_MS, log });
-    const renderStarted = performance.now();
+    log('  reading and deriving the dataset while Astro starts…');
+    const loading = sharedDataset(options);
+    const gate = holdPublishGate();
     // Vite's server-side import.meta.env falls back on the process environment, where a parent's
     // BASE_URL (vitest sets one) would win over Astro's base: make them agree.
     process.env.BASE_URL = base;
     const early = startEarlyCompression();
+    // Astro loads its configuration and Vite while the workbooks parse on worker threads; its
+    // content loaders wait for the publish gate below, so nothing renders before the gate passed.
+    const rendering = build({ root: projectRoot, site, base, outDir: staging, logLevel: 'warn' }).finally(stopEarlyCompression);
+    rendering.catch(() => undefined);
+    let dataset: LoadedDataset;
+    let accepted: string[];
     try {
-      await build({ root: projectRoot, site, base, outDir: staging, logLevel: 'warn' });
-    } finally {
-      stopEarlyCompression();
+      dataset = await loading;
+      const reasons = gateReasons(dataset);
+      if (reasons.length > 0 && !acceptChanges) throw new PublishGateError(reasons);
+      accepted = reasons.map((reason) => `accepted with --accept-changes: ${reason}`);
+    } catch (error) {
+      gate.stop(error);
+      // Astro stops at its loaders; wait for it, so nothing is written after the cleanup below.
+      await rendering.catch(() => undefined);
+      throw error;
     }
+    gate.pass();
+    // Rendering counts from here: Astro's start-up overlapped the reading.
+    const renderStarted = performance.now();
+    log(`  ${dataset.zips.length} ZIP codes, ${dataset.counties.length} counties; rendering with Astro…`);
+    await rendering;
     checkoutLock.release();
     const renderMs = performance.now() - renderStarted;
     log('  writing .gz and .br siblings…');

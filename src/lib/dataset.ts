@@ -115,8 +115,8 @@ export async function loadDataset(options: LoadOptions): Promise<LoadedDataset> 
   return { ...dataset, warnings: [...dataset.warnings, ...previous.warnings], earlier, timings: { readMs: read - started, deriveMs: performance.now() - read }, parseCache: cache?.stats ?? { hits: 0, asked: 0 } };
 }
 
-// One dataset per process. The build script loads it before Astro starts (so a bad source fails
-// fast, with a one-line message), and the content loader, which Vite evaluates as a separate
+// One dataset per process. The build script starts loading it before Astro starts (a bad source
+// fails with a one-line message), and the content loader, which Vite evaluates as a separate
 // module instance, finds it here instead of parsing the sources a second time.
 const SLOT = Symbol.for('mnrent.dataset');
 interface Slot {
@@ -153,4 +153,40 @@ export function optionsFromEnv(site: string, outDir: string | undefined, env: No
     generatedAt: generationTime(env.SOURCE_DATE_EPOCH),
     ...(outDir ? { previousDir: outDir } : {}),
   };
+}
+
+// The publish gate's word. Astro starts while the sources are read on worker threads, and its
+// content loaders wait here until the build script has checked the dataset (publish-gate.ts): a
+// stop reaches Astro as the build script's own error, before any page is rendered. A bare
+// `astro build` has no build script and no gate.
+const GATE = Symbol.for('mnrent.publish-gate');
+const gates = globalThis as unknown as Record<typeof GATE, Promise<void> | undefined>;
+
+export interface HeldGate {
+  pass(): void;
+  stop(reason: unknown): void;
+}
+
+/** Holds the content loaders until `pass` (or fails them with `stop`'s reason). */
+export function holdPublishGate(): HeldGate {
+  let pass = () => {};
+  let stop: (reason: unknown) => void = () => {};
+  const word = new Promise<void>((resolve, reject) => {
+    pass = resolve;
+    stop = reject;
+  });
+  // A stop before any loader asked is no unhandled rejection: the build script reports it.
+  word.catch(() => undefined);
+  gates[GATE] = word;
+  return {
+    pass,
+    stop: (reason) => {
+      stop(reason);
+    },
+  };
+}
+
+/** What a content loader waits for before handing the dataset to Astro. */
+export function publishGateWord(): Promise<void> {
+  return gates[GATE] ?? Promise.resolve();
 }
