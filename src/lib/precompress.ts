@@ -1,7 +1,7 @@
 // Precompressed siblings (.gz, .br) of every text file, for nginx's gzip_static/brotli_static and
 // CDNs that serve them. Deterministic: zlib writes no timestamp, so the same input gives the same bytes.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -117,28 +117,26 @@ export function stopEarlyCompression(): void {
 
 export async function precompress(dir: string, early = new EarlyCompression(), concurrency = 4): Promise<PrecompressStats> {
   early.hurry(concurrency);
-  // Synchronous reads and writes: thousands of small files cost less on this otherwise idle thread
-  // than as round trips through the thread pool zlib is busy on.
-  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+  const files = (await readdir(dir, { recursive: true, withFileTypes: true }))
     .filter((e) => e.isFile() && COMPRESSIBLE.test(e.name))
     .map((e) => join(e.parentPath, e.name))
     .sort();
-  const found: { file: string; size: number; compressed: Promise<Compressed> }[] = [];
-  for (const file of files) {
-    const bytes = readFileSync(file);
-    if (bytes.length < MIN_BYTES) continue;
-    // Files the pages' middleware never offered (copied from public/, written by an integration) join the queue here.
-    found.push({ file, size: bytes.length, compressed: early.offer(bytes) });
-  }
   const stats: PrecompressStats = { files: 0, rawBytes: 0, gzipBytes: 0, brotliBytes: 0 };
-  for (const { file, size, compressed } of found) {
-    const { gz, br } = await compressed;
-    writeFileSync(`${file}.gz`, gz);
-    writeFileSync(`${file}.br`, br);
-    stats.files += 1;
-    stats.rawBytes += size;
-    stats.gzipBytes += gz.length;
-    stats.brotliBytes += br.length;
-  }
+  // Reads and writes go through libuv's thread pool, several at a time: creating thousands of small
+  // files one by one costs more than the compression that is left.
+  const worker = async () => {
+    for (let file = files.shift(); file !== undefined; file = files.shift()) {
+      const bytes = await readFile(file);
+      if (bytes.length < MIN_BYTES) continue;
+      // Files the pages' middleware never offered (copied from public/, written by an integration) join the queue here.
+      const { gz, br } = await early.offer(bytes);
+      await Promise.all([writeFile(`${file}.gz`, gz), writeFile(`${file}.br`, br)]);
+      stats.files += 1;
+      stats.rawBytes += bytes.length;
+      stats.gzipBytes += gz.length;
+      stats.brotliBytes += br.length;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency * 2 }, worker));
   return stats;
 }
