@@ -150,7 +150,8 @@ async function main(): Promise<number> {
     log(`  precompressed ${compressed.files} files: ${Math.round(compressed.rawBytes / 1024)} KB raw, ${Math.round(compressed.gzipBytes / 1024)} KB gzip, ${Math.round(compressed.brotliBytes / 1024)} KB brotli`);
     log(`  parse cache: ${dataset.parseCache.hits} of ${dataset.parseCache.asked} source files unchanged since they were last parsed`);
     log(`  time: read sources ${seconds(dataset.timings.readMs)}, derive ${seconds(dataset.timings.deriveMs)}, render and write ${seconds(renderMs)}, compress ${seconds(compressMs)}, total ${seconds(performance.now() - started)}`);
-    log(`  peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
+    const cpu = process.cpuUsage();
+    log(`  peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB, processor time ${seconds((cpu.user + cpu.system) / 1000)} (every thread)`);
     log(`  warnings ${warnings.length}${warnings.length ? ':' : ''}`);
     for (const warning of warnings) log(`    - ${warning}`);
   } catch (error) {

@@ -16,6 +16,8 @@ const sourcesDir = process.env.SOURCES_DIR ?? SHARED_SOURCES;
 
 interface Sample {
   wallMs: number;
+  /** User and system time of every thread of the process: steadier than wall time on a shared machine. */
+  cpuMs: number;
   zips: number;
   peakMb: number;
   phases: Record<string, number>;
@@ -47,10 +49,11 @@ async function ourBuild(scratch: string, state: string, i: number): Promise<Samp
   const { wallMs, stdout } = await run(process.execPath, [join(PROJECT_ROOT, 'src/cli/build.ts'), '--state', state, '--outDir', outDir], PROJECT_ROOT, { SOURCES_DIR: sourcesDir, SOURCE_DATE_EPOCH: '1767225600', MNRENT_PARSE_CACHE: '0' });
   const zips = /ZIP codes (\d+), counties/.exec(stdout);
   const time = /read sources ([\d.]+) s, derive ([\d.]+) s, render and write ([\d.]+) s, compress ([\d.]+) s/.exec(stdout);
-  const peak = /peak memory (\d+) MB/.exec(stdout);
+  const peak = /peak memory (\d+) MB, processor time ([\d.]+) s/.exec(stdout);
   if (!time || !peak || !zips) throw new Error(`no build report in:\n${stdout}`);
   return {
     wallMs,
+    cpuMs: Number(peak[2]) * 1000,
     zips: Number(zips[1]),
     peakMb: Number(peak[1]),
     phases: { read: Number(time[1]) * 1000, derive: Number(time[2]) * 1000, render: Number(time[3]) * 1000, compress: Number(time[4]) * 1000 },
@@ -74,9 +77,10 @@ async function makePeer(dir: string, files: number): Promise<void> {
 async function peerBuild(dir: string, i: number): Promise<Sample> {
   await rm(join(dir, '.astro'), { recursive: true, force: true });
   const outDir = join(dir, `dist-${i}`);
-  const script = `const { build } = await import('astro'); await build({ root: process.cwd(), outDir: ${JSON.stringify(outDir)}, logLevel: 'warn' }); console.log('peak ' + Math.round(process.resourceUsage().maxRSS / 1024));`;
+  const script = `const { build } = await import('astro'); await build({ root: process.cwd(), outDir: ${JSON.stringify(outDir)}, logLevel: 'warn' }); const cpu = process.cpuUsage(); console.log('peak ' + Math.round(process.resourceUsage().maxRSS / 1024) + ' cpu ' + (cpu.user + cpu.system) / 1000);`;
   const { wallMs, stdout } = await run(process.execPath, ['--input-type=module', '-e', script], dir, {});
-  return { wallMs, zips: 0, peakMb: Number(/peak (\d+)/.exec(stdout)?.[1]), phases: {}, files: await countFiles(outDir) };
+  const report = /peak (\d+) cpu ([\d.]+)/.exec(stdout);
+  return { wallMs, cpuMs: Number(report?.[2]), zips: 0, peakMb: Number(report?.[1]), phases: {}, files: await countFiles(outDir) };
 }
 
 const median = (xs: number[]) => {
@@ -101,18 +105,19 @@ try {
       const p = await peerBuild(peerDir, i);
       peer.push(p);
       console.log(
-        `${state} run ${i + 1}: ours ${sec(o.wallMs)} s wall (read ${sec(o.phases.read as number)}, derive ${sec(o.phases.derive as number)}, render+write ${sec(o.phases.render as number)}, compress ${sec(o.phases.compress as number)}), ${o.peakMb} MB peak, ${o.files} files, ${o.zips} ZIPs | peer ${sec(p.wallMs)} s, ${p.peakMb} MB, ${p.files} files`,
+        `${state} run ${i + 1}: ours ${sec(o.wallMs)} s wall, ${sec(o.cpuMs)} s processor (read ${sec(o.phases.read as number)}, derive ${sec(o.phases.derive as number)}, render+write ${sec(o.phases.render as number)}, compress ${sec(o.phases.compress as number)}), ${o.peakMb} MB peak, ${o.files} files, ${o.zips} ZIPs | peer ${sec(p.wallMs)} s wall, ${sec(p.cpuMs)} s processor, ${p.peakMb} MB, ${p.files} files`,
       );
     }
     const oursWall = median(ours.map((s) => s.wallMs));
     const peerWall = median(peer.map((s) => s.wallMs));
+    const cpuRatio = median(ours.map((s) => s.cpuMs)) / median(peer.map((s) => s.cpuMs));
     const zips = ours[0]?.zips ?? 1;
     rows.push(
-      `${state.padEnd(5)} ${String(zips).padStart(5)} ${String(ours[0]?.files).padStart(6)}   ${sec(oursWall).padStart(6)}   ${String(median(ours.map((s) => s.peakMb))).padStart(7)}   ${sec(median(ours.map((s) => s.phases.read as number))).padStart(6)}   ${sec(median(ours.map((s) => s.phases.render as number))).padStart(8)}   ${sec(median(ours.map((s) => s.phases.compress as number))).padStart(8)}   ${sec(peerWall).padStart(6)}   ${(oursWall / peerWall).toFixed(2).padStart(5)}x   ${(oursWall / zips).toFixed(1).padStart(7)} ms   ${((oursWall - peerWall) / zips).toFixed(1).padStart(7)} ms`,
+      `${state.padEnd(5)} ${String(zips).padStart(5)} ${String(ours[0]?.files).padStart(6)}   ${sec(oursWall).padStart(6)}   ${String(median(ours.map((s) => s.peakMb))).padStart(7)}   ${sec(median(ours.map((s) => s.phases.read as number))).padStart(6)}   ${sec(median(ours.map((s) => s.phases.render as number))).padStart(8)}   ${sec(median(ours.map((s) => s.phases.compress as number))).padStart(8)}   ${sec(peerWall).padStart(6)}   ${(oursWall / peerWall).toFixed(2).padStart(5)}x   ${cpuRatio.toFixed(2).padStart(9)}x   ${(oursWall / zips).toFixed(1).padStart(7)} ms   ${((oursWall - peerWall) / zips).toFixed(1).padStart(7)} ms`,
     );
   }
   console.log('');
-  console.log('medians  ZIPs  files   wall s   peak MB   read s   render s   gzip+br s   peer s   ratio   per ZIP     data work per ZIP');
+  console.log('medians  ZIPs  files   wall s   peak MB   read s   render s   gzip+br s   peer s   ratio   cpu ratio   per ZIP     data work per ZIP');
   for (const row of rows) console.log(row);
 } finally {
   await rm(scratch, { recursive: true, force: true });
