@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runBuild, type BuildRun } from './helpers/build.ts';
 import { PROJECT_ROOT, source } from './helpers/paths.ts';
@@ -114,6 +114,17 @@ describe('builds at once, and what killed builds left behind', () => {
     expect(a.stdout + b.stdout).toMatch(/waiting for process \d+, which holds (this checkout|output folder)/);
     expect(await readdir(parent)).toEqual(['site']);
     const meta = JSON.parse(await readFile(join(outDir, 'api/v1/meta.json'), 'utf8')) as { counts: { zips: number } };
+    expect(meta.counts.zips).toBe(911);
+  }, 180_000);
+
+  it('a build started from another folder, with relative paths, builds there and leaves nothing else in that folder', async () => {
+    const elsewhere = join(scratch, 'elsewhere');
+    await mkdir(elsewhere, { recursive: true });
+    const run = await runBuild({ outDir: 'site', sourcesDir: relative(elsewhere, source('.')), cwd: elsewhere });
+    expect(run.code, run.stderr).toBe(0);
+    // Astro stages its server bundle under the working directory when the output is outside it: not here.
+    expect(await readdir(elsewhere)).toEqual(['site']);
+    const meta = JSON.parse(await readFile(join(elsewhere, 'site/api/v1/meta.json'), 'utf8')) as { counts: { zips: number } };
     expect(meta.counts.zips).toBe(911);
   }, 180_000);
 

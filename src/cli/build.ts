@@ -83,6 +83,13 @@ async function main(): Promise<number> {
   const started = performance.now();
   const { site, base, outDir, acceptChanges } = parseCommandLine(process.argv.slice(2));
   const root = rootOf(site, base);
+  if (process.cwd() !== projectRoot) {
+    // Astro stages its server bundle under the working directory when the output folder is outside
+    // it, and that bundle must resolve the project's packages: build from the project, with the
+    // sources where the caller's relative path pointed.
+    process.env.SOURCES_DIR = resolve(process.env.SOURCES_DIR || 'data/sources');
+    process.chdir(projectRoot);
+  }
   const options = optionsFromEnv(root, outDir);
   const guard = { projectRoot, sourcesDir: options.sourcesDir };
   await checkOutputFolder(outDir, guard);
