@@ -256,6 +256,24 @@ describe('builds of other states from the shared sources', { timeout: 300_000 },
     }
   });
 
+  it("CT: builds its 9 planning regions; with no shapes for them, says so in words instead of drawing an empty map", async () => {
+    const dir = join(scratch, 'ct');
+    const run = await runBuild({ outDir: dir, args: ['--state', 'CT'] });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('ZIP codes 379, counties 9,');
+    const counties = (await readdir(join(dir, 'api/v1/county'))).filter((f) => f.endsWith('.json')).sort();
+    expect(counties).toEqual(['capitol-planning-region', 'greater-bridgeport-planning-region', 'lower-connecticut-river-valley-planning-region', 'naugatuck-valley-planning-region', 'northeastern-connecticut-planning-region', 'northwest-hills-planning-region', 'south-central-connecticut-planning-region', 'southeastern-connecticut-planning-region', 'western-connecticut-planning-region'].map((slug) => `${slug}.json`));
+    // 06103 (Hartford) lies in the Capitol Planning Region (crosswalk county 09110), not in Hartford County (09003).
+    const zip = JSON.parse(await readFile(join(dir, 'api/v1/zip/06103.json'), 'utf8')) as { county: string; county_slug: string };
+    expect(zip).toMatchObject({ county: 'Capitol Planning Region', county_slug: 'capitol-planning-region' });
+    const home = await readFile(join(dir, 'index.html'), 'utf8');
+    expect(home).not.toContain('class="county-map"');
+    expect(home).toContain("No map here: the Census Bureau&#39;s county shapes of 2017, which the map is drawn from, are older than Connecticut's 9 counties.");
+    const region = await readFile(join(dir, 'county/capitol-planning-region/index.html'), 'utf8');
+    expect(region).not.toContain('class="county-map"');
+    expect(region).toContain('Not on a map here:');
+  });
+
   it('VA: Fairfax County and Fairfax city each have a page and a place on the map', async () => {
     const [county, city] = await Promise.all([readJson<{ county: string; county_fips: string }>('VA', 'api/v1/county/fairfax.json'), readJson<{ county: string; county_fips: string }>('VA', 'api/v1/county/fairfax-city.json')]);
     expect([county.county, county.county_fips, city.county, city.county_fips]).toEqual(['Fairfax', '51059', 'Fairfax city', '51600']);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { countyLocatorSvg, countyMapSvg, stateCountyShapes } from '../../src/lib/charts/county-map.ts';
+import { countiesWithoutShape, countyLocatorSvg, countyMapSvg, stateCountyShapes } from '../../src/lib/charts/county-map.ts';
 import { lineChartSvg } from '../../src/lib/charts/line-chart.ts';
 import { countySlug } from '../../src/lib/derive/places.ts';
-import { MINNESOTA } from '../../src/lib/state.ts';
+import { MINNESOTA, stateByCode, type StateScope } from '../../src/lib/state.ts';
 
 describe('the county map', () => {
   it('draws any state\'s county equivalents by FIPS: Wisconsin\'s 72, Virginia\'s counties and independent cities', () => {
@@ -36,6 +36,15 @@ describe('the county map', () => {
     expect(svg.lastIndexOf('data-county="cook"')).toBeGreaterThan(svg.lastIndexOf('data-county="hennepin"'));
     expect(svg).toMatch(/data-county="cook"[^>]*stroke="#d4351c"/);
     expect(svg).toMatch(/data-county="hennepin" d="[^"]+" fill="#08519c"/);
+  });
+});
+
+describe('counties the map has no shape for', () => {
+  it("names the county equivalents newer than the 2017 shapes: Connecticut's planning regions, Alaska's two census areas of 2019, none of Minnesota's", () => {
+    const state = (code: string) => stateByCode(code) as StateScope;
+    expect(countiesWithoutShape(['09110', '09190', '09001'], state('CT'))).toEqual(['09110', '09190']);
+    expect(countiesWithoutShape(['02063', '02066', '02020'], state('AK'))).toEqual(['02063', '02066']);
+    expect(countiesWithoutShape(stateCountyShapes(MINNESOTA.fips).map((s) => String(s.id)), MINNESOTA)).toEqual([]);
   });
 });
 

@@ -52,6 +52,18 @@ export function stateCountyShapes(stateFips: string): CountyFeature[] {
 }
 
 
+/**
+ * Counties the map cannot draw: us-atlas has the Census Bureau's shapes of 2017, so county
+ * equivalents made since (Connecticut's planning regions, two Alaska census areas) have none.
+ */
+export function countiesWithoutShape(fips: readonly string[], state: StateScope = currentState()): string[] {
+  const drawn = new Set(stateCountyShapes(state.fips).map((shape) => String(shape.id)));
+  return fips.filter((code) => !drawn.has(code));
+}
+
+/** Where the shapes come from, for the sentence that says why a county is not drawn. */
+export const MAP_SHAPES_SOURCE = "the Census Bureau's county shapes of 2017";
+
 interface Locator {
   height: number;
   outline: string;

@@ -262,6 +262,7 @@ function vintageOf(sources: SourceData, latest: number, counts: MetaRecord['coun
 }
 
 function gateInput(sources: SourceData, state: StateScope, fiscal: FiscalYears, counties: CountyList, counts: MetaRecord['counts']): GateInput {
+  const crosswalkZips = new Set((sources.crosswalk?.rows ?? []).map((r) => r.zip));
   return {
     counts: { ...counts, fiscal_years: fiscal.fiscalYears },
     contributions: [
@@ -279,7 +280,9 @@ function gateInput(sources: SourceData, state: StateScope, fiscal: FiscalYears, 
       fips: [
         ...new Set([
           ...(sources.crosswalk?.rows ?? []).map((r) => r.county),
-          ...sources.geonames.places.flatMap((p) => (p.countyCode ? [state.fips + p.countyCode] : [])),
+          // GeoNames only where the crosswalk says nothing: its county codes can be older than
+          // HUD's (Connecticut's 8 counties, where HUD has 9 planning regions since 2022).
+          ...sources.geonames.places.flatMap((p) => (p.countyCode && !crosswalkZips.has(p.zip) ? [state.fips + p.countyCode] : [])),
         ]),
       ]
         .filter((fips) => fips.startsWith(state.fips) && !counties.names.has(fips))
