@@ -35,6 +35,16 @@ describe('places', () => {
     expect(() => placeZip('55602', [bad], undefined, '27', counties, 'cw.xlsx')).toThrow('x.xlsx, row 31288, column COUNTY: county code 27999 of ZIP 55602 is not in the state\'s county list');
   });
 
+  it("places a ZIP in the state's own county even where most of it lies across the line, and in GeoNames' county where the crosswalk has only other states'", () => {
+    // Fort Campbell, KY (42223): crosswalk rows 22361-22362, Christian County KY 27% and Montgomery County TN 73% of addresses.
+    const kentucky = new Map([['21047', 'Christian']]);
+    const fortCampbell = [row('47125', 0.7343, 0.7091), row('21047', 0.2657, 0.2909)].map((r) => ({ ...r, zip: '42223', city: 'FORT CAMPBELL' }));
+    expect(placeZip('42223', fortCampbell, undefined, '21', kentucky, 'cw.xlsx')).toEqual({ countyFips: '21047', city: 'Fort Campbell' });
+    // Portsmouth, NH (03804): the crosswalk's only row is York County, ME; GeoNames says Rockingham County, NH.
+    const portsmouth = { zip: '03804', place: 'Portsmouth', stateCode: 'NH', countyCode: '015', latitude: 43.07, longitude: -70.76 };
+    expect(placeZip('03804', [{ ...row('23031', 1, 1), zip: '03804' }], portsmouth, '33', new Map([['33015', 'Rockingham']]), 'cw.xlsx')).toEqual({ countyFips: '33015', city: 'Portsmouth' });
+  });
+
   it('stops on a ZIP with no county anywhere', () => {
     expect(() => placeZip('55999', [], undefined, '27', counties, 'cw.xlsx')).toThrow('cw.xlsx: ZIP 55999 has no county');
   });

@@ -157,8 +157,12 @@ function placeZips(sources: SourceData, state: StateScope, fiscal: FiscalYears, 
   // Coordinates first for every ZIP, then places: the order the build report has always listed its warnings in.
   const coordinates = fiscal.published.map(({ zip }) => coordinatesOf(zip));
   return fiscal.published.map(({ zip, history }, i) => {
-    const place = placeZip(zip, crosswalk.get(zip) ?? [], geonames.get(zip), state.fips, counties.names, crosswalkName);
-    if (sources.crosswalk && !crosswalk.has(zip)) warnings.push(`ZIP ${zip} is not in the crosswalk: county from GeoNames`);
+    const rows = crosswalk.get(zip) ?? [];
+    const place = placeZip(zip, rows, geonames.get(zip), state.fips, counties.names, crosswalkName);
+    if (sources.crosswalk && rows.length === 0) warnings.push(`ZIP ${zip} is not in the crosswalk: county from GeoNames`);
+    else if (rows.length > 0 && !rows.some((r) => r.county.startsWith(state.fips))) {
+      warnings.push(`ZIP ${zip} lies only in other states' counties in the crosswalk (${rows.map((r) => r.county).join(', ')}): county from GeoNames`);
+    }
     return { zip, history, place, coordinates: coordinates[i] ?? null };
   });
 }

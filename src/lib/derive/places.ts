@@ -37,8 +37,10 @@ export function titleCase(text: string): string {
 }
 
 /**
- * County and city of one published ZIP. County: crosswalk, else GeoNames' county FIPS.
- * City: GeoNames place name, else the crosswalk's USPS preferred city. Neither county: a build error.
+ * County and city of one published ZIP. County: the crosswalk's, among the state's own counties
+ * (a ZIP USPS gives to one state may lie mostly in another: Fort Campbell, 42223, is 73% in
+ * Tennessee), else GeoNames' county FIPS. City: GeoNames place name, else the crosswalk's USPS
+ * preferred city. Neither county: a build error.
  */
 export function placeZip(
   zip: string,
@@ -48,7 +50,7 @@ export function placeZip(
   countyNames: ReadonlyMap<string, string>,
   crosswalkFile: string,
 ): ZipPlace {
-  const primary = primaryCrosswalkRow(crosswalkRows);
+  const primary = primaryCrosswalkRow(crosswalkRows.filter((r) => r.county.startsWith(stateFips)));
   let countyFips: string | undefined;
   if (primary) {
     countyFips = primary.county;

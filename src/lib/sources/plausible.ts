@@ -12,8 +12,12 @@ export interface Bounds {
 export const RENT_BOUNDS = {
   /** No HUD FMR area anywhere has a 0-4 bedroom FMR under $100 or over $20,000 (the highest SAFMRs are near $10,000). */
   fmr: { min: 100, max: 20_000 },
-  /** The market rent index of a ZIP: an average asking rent, never under $100; $50,000 leaves room for any ZIP. */
-  marketRent: { min: 100, max: 50_000 },
+  /**
+   * The market rent index of a ZIP: an average asking rent, never under $100. The highest is Water
+   * Mill, NY (11976): $50,833 in October 2023; $100,000 leaves room above it and still stops rents
+   * in cents.
+   */
+  marketRent: { min: 100, max: 100_000 },
   /** ACS B25064 is bottom-coded at $99 ("less than $100") and top-coded at $3,501 in the 5-year tables
    * through 2019-2023; $10,001 leaves room for a raised top code. */
   censusRent: { min: 99, max: 10_001 },
