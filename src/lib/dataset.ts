@@ -169,21 +169,11 @@ export interface HeldGate {
 
 /** Holds the content loaders until `pass` (or fails them with `stop`'s reason). */
 export function holdPublishGate(): HeldGate {
-  let pass = () => {};
-  let stop: (reason: unknown) => void = () => {};
-  const word = new Promise<void>((resolve, reject) => {
-    pass = resolve;
-    stop = reject;
-  });
+  const { promise, resolve, reject } = Promise.withResolvers<undefined>();
   // A stop before any loader asked is no unhandled rejection: the build script reports it.
-  word.catch(() => undefined);
-  gates[GATE] = word;
-  return {
-    pass,
-    stop: (reason) => {
-      stop(reason);
-    },
-  };
+  promise.catch(() => undefined);
+  gates[GATE] = promise;
+  return { pass: () => resolve(undefined), stop: reject };
 }
 
 /** What a content loader waits for before handing the dataset to Astro. */

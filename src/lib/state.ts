@@ -163,7 +163,9 @@ const EXAMPLES: Record<string, [zip: string, city: string, county: string]> = {
 };
 
 export const STATES: readonly StateScope[] = ROWS.map(([code, name, fips, zipRanges, meridian, countyWord]) => {
-  const [zip, city, county] = EXAMPLES[code] ?? ['', '', ''];
+  const example = EXAMPLES[code];
+  if (!example) throw new Error(`state.ts: ${code} has no example place`);
+  const [zip, city, county] = example;
   return {
     code,
     name,

@@ -65,7 +65,7 @@ export function placeZip(
     if (!countyNames.has(countyFips)) countyFips = undefined;
   }
   if (!countyFips) {
-    throw new SourceError({ file: crosswalkFile }, `ZIP ${zip} has no county: it is neither in the crosswalk nor placed in a known county by GeoNames`);
+    throw new SourceError({ file: crosswalkFile }, `ZIP ${zip} has no county: the crosswalk places it in none of the state's counties, and GeoNames in no known one`);
   }
   const city = geonames?.place || titleCase(primary?.city ?? '');
   if (!city) throw new SourceError({ file: crosswalkFile }, `ZIP ${zip} has no city in GeoNames or the crosswalk`);
