@@ -12,7 +12,7 @@ import { readManifest } from '../src/lib/fetch/manifest.ts';
 import type { Progress } from '../src/lib/fetch/progress.ts';
 import { readLockfile } from '../src/lib/sources/lockfile.ts';
 import type { DatasetFolder } from '../src/lib/sources/registry.ts';
-import { MINNESOTA } from '../src/lib/state.ts';
+import { MINNESOTA, stateByCode, type StateScope } from '../src/lib/state.ts';
 import { runBuild } from './helpers/build.ts';
 import { PROJECT_ROOT, SHARED_SOURCES, source } from './helpers/paths.ts';
 import { startSourceServer, type SourceServer } from './helpers/source-server.ts';
@@ -276,6 +276,29 @@ describe('publishers\' own forms', () => {
     expect(await leftovers(dir)).toEqual([]);
   });
 
+  it('fetches GeoNames\' PR.zip instead of US.zip for Puerto Rico, and keeps US.txt beside it', async () => {
+    const dir = join(scratch, 'puerto-rico');
+    const defaults = await readManifest(join(PROJECT_ROOT, 'data/sources.json'));
+    const entries = defaults.sources.filter((e) => e.dataset === 'geonames').map((e) => ({ ...e, url: e.url.replace('https://download.geonames.org', server.url) }));
+    const manifest: Manifest = { sources: entries };
+    // Two rows in GeoNames' layout (the shared copy has no PR.txt); US.txt is the real file.
+    const pr = new TextEncoder().encode('PR\t00636\tRosario\tPuerto Rico\tPR\tSan German\t125\t\t\t18.1636\t-67.0801\t4\nPR\t00906\tSan Juan\tPuerto Rico\tPR\tSan Juan\t127\t\t\t18.4645\t-66.095\t4\n');
+    server.fail('/export/zip/PR.zip', { kind: 'body', body: zipSync({ 'PR.txt': pr }), contentType: 'application/zip' });
+    server.fail('/export/zip/US.zip', { kind: 'body', body: zipSync({ 'US.txt': await readFile(source('geonames/US.txt')) }), contentType: 'application/zip' });
+
+    const forMinnesota = await fetchSources(options(dir, { manifest, mirror: undefined }));
+    expect(forMinnesota.map((r) => [r.key, r.outcome, r.detail])).toEqual([
+      ['geonames/US.txt', 'downloaded', expect.any(String)],
+      ['geonames/PR.txt', 'skipped', 'for PR only'],
+    ]);
+    const forPuertoRico = await fetchSources(options(dir, { manifest, mirror: undefined, state: stateByCode('PR') as StateScope, missingOnly: true }));
+    expect(forPuertoRico.map((r) => [r.key, r.outcome, r.detail])).toEqual([
+      ['geonames/US.txt', 'skipped', 'not for Puerto Rico: it has an entry of its own'],
+      ['geonames/PR.txt', 'downloaded', expect.any(String)],
+    ]);
+    expect((await readdir(join(dir, 'geonames'))).filter((n) => !n.startsWith('.')).sort()).toEqual(['PR.txt', 'US.txt']);
+  });
+
   it('sends HUD_API_TOKEN as a bearer token, and without one says how to get the crosswalk by hand', async () => {
     const dir = join(scratch, 'token');
     const api = JSON.stringify({ data: { year: 2025, quarter: 2, results: [{ zip: '55104', geoid: '27123', city: 'SAINT PAUL', state: 'MN', res_ratio: 1, bus_ratio: 1, oth_ratio: 1, tot_ratio: 1 }] } });
@@ -324,6 +347,9 @@ describe('the command', () => {
     const unknown = await fetchCommand(['--only', 'zillow']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/^mnrent data:fetch failed: --only zillow: not a dataset \(hud_safmr, /);
+    const state = await fetchCommand(['--state', 'ZZ']);
+    expect(state.code).toBe(2);
+    expect(state.stderr).toMatch(/^mnrent data:fetch failed: --state ZZ is not a state code; one of AL AK /);
     const manifestPath = join(scratch, 'bad-manifest.json');
     await writeFile(manifestPath, JSON.stringify({ sources: [{ dataset: 'hud_safmr', file: '../escape.xlsx', url: 'https://x.test/a', format: 'xlsx', licence: 'x' }] }));
     const bad = await fetchCommand(['--manifest', manifestPath]);

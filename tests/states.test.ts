@@ -274,6 +274,26 @@ describe('builds of other states from the shared sources', { timeout: 300_000 },
     expect(region).toContain('Not on a map here:');
   });
 
+  it('PR: builds from the shared sources, which have no Puerto Rico rows in GeoNames, ZORI or the ACS: a warning each, and the 3 ZIP codes no source places left out by name', async () => {
+    const dir = join(scratch, 'pr');
+    const run = await runBuild({ outDir: dir, args: ['--state', 'PR'] });
+    expect(run.code, run.stderr).toBe(0);
+    // 170 Puerto Rico ZIP codes in the FY2026 SAFMR file; 00636, 00906 and 00978 are not in the 2024-Q3 crosswalk.
+    expect(run.stdout).toContain('ZIP codes 167, counties 78, with market rent 0, with census rent 0');
+    for (const dataset of ['census_acs', 'zillow_zori', 'geonames']) expect(run.stdout.match(new RegExp(`${dataset}: .* has rows for other states only`, 'g')), dataset).toHaveLength(1);
+    expect(run.stdout).toContain("3 ZIP codes with a SAFMR left out, in none of Puerto Rico's counties in the crosswalk (hud_usps_crosswalk/ZIP_COUNTY_092024.xlsx); GeoNames has no Puerto Rico rows: 00636, 00906, 00978");
+    const zips = (await readdir(join(dir, 'api/v1/zip'))).filter((f) => f.endsWith('.json'));
+    expect(zips).toHaveLength(167);
+    expect(zips).not.toContain('00636.json');
+    const validator = contractValidator(JSON.parse(await readFile(join(dir, 'openapi.json'), 'utf8')) as Parameters<typeof contractValidator>[0]);
+    for (const f of zips) validator('ZipDetail')(JSON.parse(await readFile(join(dir, 'api/v1/zip', f), 'utf8')), `PR ${f}`);
+    // 00901: SAFMR row "00901,2026,700,720,830,1090,1310,San Juan-Guaynabo, PR HUD Metro FMR Area"; city from the crosswalk's SAN JUAN.
+    const sanJuan = JSON.parse(await readFile(join(dir, 'api/v1/zip/00901.json'), 'utf8')) as { city: string; county: string; fmr: unknown; metro: string; meta: { attribution: string } };
+    expect(sanJuan).toMatchObject({ city: 'San Juan', county: 'San Juan', fmr: { br0: 700, br1: 720, br2: 830, br3: 1090, br4: 1310 }, metro: 'San Juan-Guaynabo, PR HUD Metro FMR Area' });
+    // GeoNames gave nothing, so it is not cited.
+    expect(sanJuan.meta.attribution).not.toContain('GeoNames');
+  });
+
   it('VA: Fairfax County and Fairfax city each have a page and a place on the map', async () => {
     const [county, city] = await Promise.all([readJson<{ county: string; county_fips: string }>('VA', 'api/v1/county/fairfax.json'), readJson<{ county: string; county_fips: string }>('VA', 'api/v1/county/fairfax-city.json')]);
     expect([county.county, county.county_fips, city.county, city.county_fips]).toEqual(['Fairfax', '51059', 'Fairfax city', '51600']);

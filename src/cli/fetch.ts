@@ -1,4 +1,4 @@
-// npm run data:fetch -- [--sources DIR] [--manifest FILE] [--mirror URL] [--only DATASET...] [--missing]
+// npm run data:fetch -- [--state XX] [--sources DIR] [--manifest FILE] [--mirror URL] [--only DATASET...] [--missing]
 //                       [--timeout SECONDS] [--deadline SECONDS] [--retries N] [--accept-changes]
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -7,11 +7,11 @@ import { readManifest } from '../lib/fetch/manifest.ts';
 import { progressFor } from '../lib/fetch/progress.ts';
 import { generationTime } from '../lib/dataset.ts';
 import { DATASET_FOLDERS } from '../lib/sources/registry.ts';
-import { currentState } from '../lib/state.ts';
+import { DEFAULT_STATE_CODE, stateByCode, STATES } from '../lib/state.ts';
 import { runCommand, UsageError } from './command.ts';
 
 const USAGE =
-  'usage: npm run data:fetch -- [--sources DIR] [--manifest FILE] [--mirror URL] [--only DATASET...] [--missing] [--timeout SECONDS] [--deadline SECONDS] [--retries N] [--accept-changes] [--as-of YYYY-MM-DD]';
+  'usage: npm run data:fetch -- [--state XX] [--sources DIR] [--manifest FILE] [--mirror URL] [--only DATASET...] [--missing] [--timeout SECONDS] [--deadline SECONDS] [--retries N] [--accept-changes] [--as-of YYYY-MM-DD]';
 
 /** `--as-of`, else the date of SOURCE_DATE_EPOCH, else today (UTC): the releases current on that day are fetched. */
 function asOfDate(given: string | undefined): string {
@@ -29,6 +29,7 @@ function parseCommandLine(argv: string[]) {
       args: argv,
       allowPositionals: true,
       options: {
+        state: { type: 'string' },
         sources: { type: 'string' },
         manifest: { type: 'string' },
         mirror: { type: 'string' },
@@ -56,8 +57,13 @@ function parseCommandLine(argv: string[]) {
     if (!Number.isFinite(n) || n < 0) throw new UsageError(`--${name} ${String(value)} is not a non-negative number`);
     return n;
   };
+  // The state whose rows each download must have, and whose own files (GeoNames' PR.txt) are fetched.
+  const code = (values.state as string | undefined) ?? process.env.MNRENT_STATE ?? DEFAULT_STATE_CODE;
+  const state = stateByCode(code);
+  if (!state) throw new UsageError(`--state ${code} is not a state code; one of ${STATES.map((s) => s.code).join(' ')}`);
   if (values.mirror !== undefined && !/^https?:\/\//.test(values.mirror as string)) throw new UsageError(`--mirror ${String(values.mirror)} is not an http(s) URL`);
   return {
+    state,
     sourcesDir: resolve((values.sources as string | undefined) ?? process.env.SOURCES_DIR ?? 'data/sources'),
     manifest: resolve((values.manifest as string | undefined) ?? 'data/sources.json'),
     mirror: values.mirror as string | undefined,
@@ -79,7 +85,6 @@ async function main(): Promise<number> {
   const results = await fetchSources({
     ...args,
     manifest,
-    state: currentState(),
     env: process.env,
     backoffMs: 1000,
     now: () => new Date(),

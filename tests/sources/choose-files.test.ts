@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   chooseCountyFmrFile,
   chooseCrosswalkFile,
+  chooseGeonamesFile,
   chooseOnlyFile,
   chooseSafmrFiles,
   fiscalYearOfCountyFmrFile,
@@ -60,5 +61,17 @@ describe('datasets of one file', () => {
   it('read the one file, and refuse to guess between two', () => {
     expect(chooseOnlyFile(['US.txt'], 'geonames')).toEqual({ read: ['US.txt'], leftOut: [] });
     expect(() => chooseOnlyFile(['Zip_zori_a.csv', 'Zip_zori_b.csv'], 'zillow_zori')).toThrow('several candidate files (Zip_zori_a.csv, Zip_zori_b.csv); keep one');
+  });
+});
+
+describe('GeoNames: US.txt for the states and DC, PR.txt for Puerto Rico', () => {
+  it('reads the state\'s own file and leaves the other out with the reason', () => {
+    expect(chooseGeonamesFile(['PR.txt', 'US.txt'], 'MN')).toEqual({ read: ['US.txt'], leftOut: [{ name: 'PR.txt', why: 'it holds Puerto Rico only' }] });
+    expect(chooseGeonamesFile(['PR.txt', 'US.txt'], 'PR')).toEqual({ read: ['PR.txt'], leftOut: [{ name: 'US.txt', why: 'it holds the states and DC, not Puerto Rico' }] });
+  });
+
+  it('reads the other file when the state\'s own is missing (it then has no rows for the state: a warning)', () => {
+    expect(chooseGeonamesFile(['US.txt'], 'PR')).toEqual({ read: ['US.txt'], leftOut: [] });
+    expect(chooseGeonamesFile([], 'MN')).toEqual({ read: [], leftOut: [] });
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseGazetteer } from '../../src/lib/sources/census-gazetteer.ts';
 import { parseGeonames } from '../../src/lib/sources/geonames.ts';
 import { crosswalkQuarterFromFileName, parseCrosswalkApiJson, parseCrosswalkWorkbook } from '../../src/lib/sources/hud-crosswalk.ts';
-import { MINNESOTA, zipInState } from '../../src/lib/state.ts';
+import { MINNESOTA, stateByCode, zipInState, type StateScope } from '../../src/lib/state.ts';
 import { source } from '../helpers/paths.ts';
 
 const inMinnesota = zipInState(MINNESOTA);
@@ -55,10 +55,26 @@ describe('HUD-USPS crosswalk from HUD\'s API (made in code from the API\'s docum
 
 describe('GeoNames US.txt', () => {
   const file = source('geonames/US.txt');
-  const places = parseGeonames(readFileSync(file, 'utf8'), file, inMinnesota);
+  const text = readFileSync(file, 'utf8');
+  const { places, rowsElsewhere } = parseGeonames(text, file, inMinnesota);
 
-  it('reads the 992 Minnesota postal codes', () => {
+  it('reads the 992 Minnesota postal codes, and counts the other states\' 40,498', () => {
     expect(places).toHaveLength(992);
+    // awk -F'\t' '$2 ~ /^[0-9]{5}$/' US.txt | wc -l: 41,490 five-digit codes in all.
+    expect(rowsElsewhere).toBe(41_490 - 992);
+  });
+
+  it('has no Puerto Rico rows (GeoNames keeps them in PR.txt): every row is elsewhere', () => {
+    const { places: none, rowsElsewhere: all } = parseGeonames(text, file, zipInState(stateByCode('PR') as StateScope));
+    expect(none).toEqual([]);
+    expect(all).toBe(41_490);
+  });
+
+  it('reads PR.txt, which has the same columns (made in code)', () => {
+    const pr = ['PR\t00636\tRosario\tPuerto Rico\tPR\tSan German\t125\t\t\t18.1636\t-67.0801\t4', 'PR\t00906\tSan Juan\tPuerto Rico\tPR\tSan Juan\t127\t\t\t18.4645\t-66.095\t4'].join('\n');
+    const parsed = parseGeonames(pr, 'PR.txt', zipInState(stateByCode('PR') as StateScope));
+    expect(parsed.rowsElsewhere).toBe(0);
+    expect(parsed.places[0]).toEqual({ zip: '00636', place: 'Rosario', stateCode: 'PR', countyCode: '125', latitude: 18.1636, longitude: -67.0801 });
   });
 
   it('has 55814 (not in the 2024-Q3 crosswalk) in Duluth, St. Louis County 137', () => {

@@ -99,6 +99,13 @@ function gapsInSources(sources: SourceData, state: StateScope, fiscal: FiscalYea
   if (sources.acs.rents.length === 0 && sources.acs.rowsElsewhere > 0) {
     warnings.push(`census_acs: ${sources.acs.file.name} has rows for other states only: census rent is null for every ${state.name} ZIP code`);
   }
+  if (sources.zori.series.length === 0 && sources.zori.rowsElsewhere > 0) {
+    warnings.push(`zillow_zori: ${sources.zori.file.name} has rows for other states only: market rent is null for every ${state.name} ZIP code`);
+  }
+  if (sources.geonames.places.length === 0 && sources.geonames.rowsElsewhere > 0) {
+    const own = state.code === 'PR' ? ' (GeoNames keeps Puerto Rico in PR.txt: npm run data:fetch -- --state PR downloads it)' : '';
+    warnings.push(`geonames: ${sources.geonames.file.name} has rows for other states only${own}: cities come from the crosswalk, coordinates from the gazetteer`);
+  }
   if (sources.fmr.fiscalYear !== fiscal.latest) {
     warnings.push(`metro flags come from the FY${sources.fmr.fiscalYear} county FMR file; no FY${fiscal.latest} file was found`);
   }
@@ -139,7 +146,11 @@ interface PlacedZip {
   coordinates: Coordinates | null;
 }
 
-/** County, city and a point for every published ZIP: the crosswalk and GeoNames for places, the gazetteer for points. */
+/**
+ * County, city and a point for every published ZIP: the crosswalk and GeoNames for places, the
+ * gazetteer for points. A ZIP no source places in one of the state's counties cannot be published
+ * (its county is part of the contract): it is left out, and named in a warning.
+ */
 function placeZips(sources: SourceData, state: StateScope, fiscal: FiscalYears, counties: CountyList, warnings: string[]): PlacedZip[] {
   const crosswalk = byKey(sources.crosswalk?.rows ?? [], (r) => r.zip);
   const crosswalkName = sources.crosswalk?.file.name ?? 'hud_usps_crosswalk/';
@@ -154,17 +165,22 @@ function placeZips(sources: SourceData, state: StateScope, fiscal: FiscalYears, 
     warnings.push(`ZIP ${zip} has no coordinates in the gazetteer or GeoNames: nearby is empty`);
     return null;
   };
+  const located = fiscal.published.map(({ zip, history }) => ({ zip, history, place: placeZip(zip, crosswalk.get(zip) ?? [], geonames.get(zip), state.fips, counties.names, crosswalkName) }));
+  const unplaced = located.filter((z) => z.place === undefined).map((z) => z.zip);
   // Coordinates first for every ZIP, then places: the order the build report has always listed its warnings in.
-  const coordinates = fiscal.published.map(({ zip }) => coordinatesOf(zip));
-  return fiscal.published.map(({ zip, history }, i) => {
+  const placed = located.flatMap(({ zip, history, place }) => (place ? [{ zip, history, place, coordinates: coordinatesOf(zip) }] : []));
+  for (const { zip } of placed) {
     const rows = crosswalk.get(zip) ?? [];
-    const place = placeZip(zip, rows, geonames.get(zip), state.fips, counties.names, crosswalkName);
     if (sources.crosswalk && rows.length === 0) warnings.push(`ZIP ${zip} is not in the crosswalk: county from GeoNames`);
     else if (rows.length > 0 && !rows.some((r) => r.county.startsWith(state.fips))) {
       warnings.push(`ZIP ${zip} lies only in other states' counties in the crosswalk (${rows.map((r) => r.county).join(', ')}): county from GeoNames`);
     }
-    return { zip, history, place, coordinates: coordinates[i] ?? null };
-  });
+  }
+  if (unplaced.length > 0) {
+    const where = sources.geonames.places.length === 0 ? `the crosswalk (${crosswalkName}); GeoNames has no ${state.name} rows` : `the crosswalk (${crosswalkName}) or GeoNames (${sources.geonames.file.name})`;
+    warnings.push(`${unplaced.length} ZIP code${unplaced.length > 1 ? 's' : ''} with a SAFMR left out, in none of ${state.name}'s counties in ${where}: ${unplaced.join(', ')}`);
+  }
+  return placed;
 }
 
 /**
@@ -262,6 +278,7 @@ function vintageOf(sources: SourceData, latest: number, counts: MetaRecord['coun
     zoriMonth: counts.zips_with_market_rent > 0 ? (sources.zori.months.at(-1) ?? null) : null,
     acsVintage: counts.zips_with_census_rent > 0 ? sources.acs.vintage : null,
     crosswalk: sources.crosswalk && sources.crosswalk.rows.length > 0 ? { quarter: sources.crosswalk.quarter } : null,
+    geonames: sources.geonames.places.length > 0,
   };
 }
 
@@ -272,10 +289,10 @@ function gateInput(sources: SourceData, state: StateScope, fiscal: FiscalYears, 
     contributions: [
       { dataset: 'hud_safmr', files: sources.safmr.files.map((f) => f.name), rows: sources.safmr.rows.length },
       { dataset: 'hud_fmr', files: [sources.fmr.file.name], rows: sources.fmr.counties.length },
-      { dataset: 'zillow_zori', files: [sources.zori.file.name], rows: sources.zori.series.length },
+      { dataset: 'zillow_zori', files: [sources.zori.file.name], rows: sources.zori.series.length, rowsElsewhere: sources.zori.rowsElsewhere },
       { dataset: 'census_acs', files: [sources.acs.file.name], rows: sources.acs.rents.length, rowsElsewhere: sources.acs.rowsElsewhere },
       ...(sources.crosswalk ? [{ dataset: 'hud_usps_crosswalk', files: [sources.crosswalk.file.name], rows: sources.crosswalk.rows.length }] : []),
-      { dataset: 'geonames', files: [sources.geonames.file.name], rows: sources.geonames.places.length },
+      { dataset: 'geonames', files: [sources.geonames.file.name], rows: sources.geonames.places.length, rowsElsewhere: sources.geonames.rowsElsewhere },
       { dataset: 'census_gazetteer', files: [sources.gazetteer.file.name], rows: sources.gazetteer.centroids.length },
     ],
     fiscalYearZips: fiscal.fiscalYears.slice(-2).map((fy) => ({ fiscalYear: fy, zips: [...fiscal.histories.values()].filter((h) => h.byYear.has(fy)).length })),

@@ -40,7 +40,7 @@ export function titleCase(text: string): string {
  * County and city of one published ZIP. County: the crosswalk's, among the state's own counties
  * (a ZIP USPS gives to one state may lie mostly in another: Fort Campbell, 42223, is 73% in
  * Tennessee), else GeoNames' county FIPS. City: GeoNames place name, else the crosswalk's USPS
- * preferred city. Neither county: a build error.
+ * preferred city. Undefined when neither places it in one of the state's counties.
  */
 export function placeZip(
   zip: string,
@@ -49,7 +49,7 @@ export function placeZip(
   stateFips: string,
   countyNames: ReadonlyMap<string, string>,
   crosswalkFile: string,
-): ZipPlace {
+): ZipPlace | undefined {
   const primary = primaryCrosswalkRow(crosswalkRows.filter((r) => r.county.startsWith(stateFips)));
   let countyFips: string | undefined;
   if (primary) {
@@ -64,9 +64,7 @@ export function placeZip(
     countyFips = stateFips + geonames.countyCode;
     if (!countyNames.has(countyFips)) countyFips = undefined;
   }
-  if (!countyFips) {
-    throw new SourceError({ file: crosswalkFile }, `ZIP ${zip} has no county: the crosswalk places it in none of the state's counties, and GeoNames in no known one`);
-  }
+  if (!countyFips) return undefined;
   const city = geonames?.place || titleCase(primary?.city ?? '');
   if (!city) throw new SourceError({ file: crosswalkFile }, `ZIP ${zip} has no city in GeoNames or the crosswalk`);
   return { countyFips, city };

@@ -58,8 +58,15 @@ const exists = (path: string) => stat(path).then(() => true, () => false);
 async function skipReason(entry: ManifestEntry, options: FetchOptions, active: readonly ManifestEntry[]): Promise<string | undefined> {
   if (options.only && !options.only.includes(entry.dataset)) return 'not asked for (--only)';
   if (entry.when_env && !options.env[entry.when_env]) return `${entry.when_env} is not set`;
+  if (entry.for_states && !entry.for_states.includes(options.state.code)) return `for ${entry.for_states.join(', ')} only`;
+  if (entry.except_states?.includes(options.state.code)) return `not for ${options.state.name}: it has an entry of its own`;
   if (active.some((other) => other.dataset === entry.dataset && other.instead_of === entry.file)) return 'replaced by the entry that uses credentials';
-  if (options.missingOnly && ((await datasetFiles(options.sourcesDir, entry.dataset)) ?? []).length > 0) return 'already has a file (--missing)';
+  if (options.missingOnly) {
+    const present = (await datasetFiles(options.sourcesDir, entry.dataset)) ?? [];
+    // A state's own file (PR.txt beside US.txt) is missing even when the folder holds another state's.
+    const stateOwn = (entry.for_states || entry.except_states) && typeof entry.file === 'string';
+    if (stateOwn ? present.includes(entry.file as string) : present.length > 0) return 'already has a file (--missing)';
+  }
   return undefined;
 }
 

@@ -3,8 +3,11 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { SourceError } from '../errors.ts';
 import { DATASET_FOLDERS } from '../sources/registry.ts';
+import { STATES } from '../state.ts';
 
 const datasetFolder = z.enum(DATASET_FOLDERS);
+
+const stateCode = z.enum(STATES.map((s) => s.code) as [string, ...string[]]);
 
 const fileName = z.string().regex(/^[^/\\]+$/, 'a file name, not a path');
 
@@ -38,6 +41,10 @@ export const ManifestEntry = z
     auth: z.object({ env: z.string(), bearer: z.literal(true).optional(), query: z.string().optional() }).strict().optional(),
     /** Use this entry only when the variable is set (an alternative way to the same data). */
     when_env: z.string().optional(),
+    /** Use this entry only when fetching for one of these states (GeoNames' PR.txt: Puerto Rico). */
+    for_states: z.array(stateCode).min(1).optional(),
+    /** Use this entry for every state but these (GeoNames' US.txt has no Puerto Rico rows). */
+    except_states: z.array(stateCode).min(1).optional(),
     /** The file of the same dataset this entry replaces when it is used. */
     instead_of: z.string().optional(),
     /** How to get the file by hand when it cannot be downloaded (no credentials). */

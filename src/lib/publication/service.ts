@@ -19,6 +19,8 @@ export interface Vintage {
   acsVintage: string | null;
   /** Null when the build ran without the crosswalk. */
   crosswalk: { quarter: string | null } | null;
+  /** False when GeoNames had no rows for the state (Puerto Rico from US.txt): then it is not cited. */
+  geonames: boolean;
 }
 
 /** The citation users must give, naming the vintages actually read. */
@@ -29,7 +31,8 @@ export function attribution(v: Vintage): string {
     ...(v.zoriMonth ? [`Zillow Observed Rent Index (ZORI) through ${v.zoriMonth}, Zillow Research;`] : []),
     ...(v.acsVintage ? [`U.S. Census Bureau, American Community Survey 5-year estimates ${v.acsVintage}, table B25064;`] : []),
     ...(v.crosswalk ? [`HUD-USPS ZIP Code Crosswalk${v.crosswalk.quarter ? ` ${v.crosswalk.quarter}` : ''};`] : []),
-    'GeoNames postal codes (CC BY 4.0); U.S. Census Bureau ZCTA Gazetteer.',
+    ...(v.geonames ? ['GeoNames postal codes (CC BY 4.0);'] : []),
+    'U.S. Census Bureau ZCTA Gazetteer.',
   ].join(' ');
 }
 

@@ -12,6 +12,8 @@ export interface FileChoice {
 /** What a rule may need beyond the names: the county FMR year follows the SAFMR year read. */
 export interface ChoiceContext {
   latestSafmrYear?: number;
+  /** The state being built (USPS code): GeoNames keeps Puerto Rico in a file of its own. */
+  stateCode?: string;
 }
 
 /** Exactly one file: several are an error, since which to trust is not ours to guess. */
@@ -87,4 +89,17 @@ export function chooseCrosswalkFile(names: readonly string[], folder: string): {
   const sorted = [...names].sort((a, b) => compareCodePoints(key(a), key(b)));
   const name = sorted.pop() as string;
   return { name, leftOut: sorted };
+}
+
+/**
+ * GeoNames' file for the state: `PR.txt` for Puerto Rico (GeoNames files it as a country), `US.txt`
+ * for the states and DC. The other file, if present, is left out with the reason; without the
+ * state's own file the other is read, and has no rows for the state (a warning, not an error).
+ */
+export function chooseGeonamesFile(names: readonly string[], stateCode: string): FileChoice {
+  const own = stateCode === 'PR' ? 'PR.txt' : 'US.txt';
+  const holds = (name: string) => (name === 'PR.txt' ? 'Puerto Rico only' : 'the states and DC, not Puerto Rico');
+  const chosen = names.includes(own) ? own : names[0];
+  if (chosen === undefined) return { read: [], leftOut: [] };
+  return { read: [chosen], leftOut: names.filter((n) => n !== chosen).map((name) => ({ name, why: `it holds ${holds(name)}` })) };
 }

@@ -1,4 +1,5 @@
-// GeoNames postal codes (`US.txt`): tab-separated, no header, unquoted.
+// GeoNames postal codes (`US.txt`, and `PR.txt`: GeoNames keeps Puerto Rico apart from the states):
+// tab-separated, no header, unquoted, the same columns in every country's file.
 import { readDelimited } from './readers.ts';
 import { RowReader } from './table.ts';
 
@@ -12,6 +13,12 @@ export interface GeonamesPlace {
   longitude: number | null;
 }
 
+export interface GeonamesFile {
+  places: GeonamesPlace[];
+  /** ZIP codes of other states the file holds: none for this state is then a gap in coverage, not a broken file. */
+  rowsElsewhere: number;
+}
+
 // Columns by position: the dump documents them but has no header row.
 const POSTAL_CODE = 1;
 const PLACE_NAME = 2;
@@ -20,14 +27,19 @@ const ADMIN2_CODE = 6;
 const LATITUDE = 9;
 const LONGITUDE = 10;
 
-export function parseGeonames(text: string, file: string, keepZip: (zip: string) => boolean): GeonamesPlace[] {
+export function parseGeonames(text: string, file: string, keepZip: (zip: string) => boolean): GeonamesFile {
   const table = readDelimited(text, file, { delimiter: '\t', hasHeader: false, quoted: false });
   const reader = new RowReader(table);
   const places: GeonamesPlace[] = [];
+  let rowsElsewhere = 0;
   for (let i = 0; i < table.rows.length; i++) {
     reader.at(i);
     const zip = reader.text(POSTAL_CODE);
-    if (!/^\d{5}$/.test(zip) || !keepZip(zip)) continue;
+    if (!/^\d{5}$/.test(zip)) continue;
+    if (!keepZip(zip)) {
+      rowsElsewhere++;
+      continue;
+    }
     const county = reader.text(ADMIN2_CODE);
     const latitude = reader.number(LATITUDE, 'latitude');
     const longitude = reader.number(LONGITUDE, 'longitude');
@@ -42,5 +54,5 @@ export function parseGeonames(text: string, file: string, keepZip: (zip: string)
       longitude,
     });
   }
-  return places;
+  return { places, rowsElsewhere };
 }

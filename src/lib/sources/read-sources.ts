@@ -9,7 +9,7 @@ import { compareCodePoints } from '../order.ts';
 import type { AcsFile } from './census-acs.ts';
 import type { Centroid } from './census-gazetteer.ts';
 import { fiscalYearOfCountyFmrFile, type ChoiceContext } from './choose-files.ts';
-import type { GeonamesPlace } from './geonames.ts';
+import type { GeonamesFile } from './geonames.ts';
 import type { Crosswalk } from './hud-crosswalk.ts';
 import type { FmrAreas } from './hud-fmr.ts';
 import type { SafmrRow } from './hud-safmr.ts';
@@ -25,7 +25,7 @@ export interface SourceData {
   acs: AcsFile & { file: SourceFile };
   /** Null when no crosswalk was supplied: every ZIP is then placed by GeoNames (a build warning). */
   crosswalk: (Crosswalk & { file: SourceFile }) | null;
-  geonames: { places: GeonamesPlace[]; file: SourceFile };
+  geonames: GeonamesFile & { file: SourceFile };
   gazetteer: { centroids: Centroid[]; file: SourceFile };
   /** Files seen but not read, and why. */
   warnings: string[];
@@ -155,7 +155,7 @@ class SourceReader {
   /** Lists a dataset, chooses its files by the registry's rule and parses them. */
   async read<D extends DatasetFolder>(dataset: D, context: ChoiceContext = {}): Promise<{ parsed: ParsedSource<D>; file: SourceFile }[]> {
     const dir = join(this.sourcesDir, dataset);
-    const chosen = SOURCES[dataset].choose(await this.list(dataset), dir, context);
+    const chosen = SOURCES[dataset].choose(await this.list(dataset), dir, { ...context, stateCode: this.scope.state.code });
     for (const { name, why } of chosen.leftOut) this.warnings.push(`${dataset}/${name} was not read: ${why}`);
     return Promise.all(chosen.read.map((name) => this.parse(dataset, name)));
   }
@@ -197,7 +197,7 @@ export async function readSources(sourcesDir: string, scope: ScopeOfRead, cache?
     zori: { ...zori.parsed, file: zori.file },
     acs: { ...acs.parsed, file: acs.file },
     crosswalk: crosswalkFile ? { ...crosswalkFile.parsed, file: crosswalkFile.file } : null,
-    geonames: { places: geonames.parsed, file: geonames.file },
+    geonames: { ...geonames.parsed, file: geonames.file },
     gazetteer: { centroids: gazetteer.parsed, file: gazetteer.file },
     warnings: reader.warnings.sort(compareCodePoints),
   };

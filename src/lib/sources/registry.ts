@@ -7,13 +7,14 @@ import { parseGazetteer, type Centroid } from './census-gazetteer.ts';
 import {
   chooseCountyFmrFile,
   chooseCrosswalkFile,
+  chooseGeonamesFile,
   chooseOnlyFile,
   chooseSafmrFiles,
   fmrFileYearName,
   type ChoiceContext,
   type FileChoice,
 } from './choose-files.ts';
-import { parseGeonames, type GeonamesPlace } from './geonames.ts';
+import { parseGeonames, type GeonamesFile } from './geonames.ts';
 import { parseCrosswalkApiJson, type Crosswalk } from './hud-crosswalk.ts';
 import { parseFmrWorkbook, type FmrAreas } from './hud-fmr.ts';
 import { checkedFiscalYear, parseSafmrCsv, type SafmrRow } from './hud-safmr.ts';
@@ -128,13 +129,19 @@ const hudUspsCrosswalk: SourceDataset<Crosswalk> = {
   rows: (parsed) => parsed.rows.length,
 };
 
-const geonames: SourceDataset<GeonamesPlace[]> = {
+const geonames: SourceDataset<GeonamesFile> = {
   folder: 'geonames',
-  names: [{ pattern: /^US\.txt$/, example: 'US.txt' }],
+  names: [
+    { pattern: /^US\.txt$/, example: 'US.txt' },
+    { pattern: /^PR\.txt$/, example: 'PR.txt' },
+  ],
   required: true,
-  choose: chooseOnlyFile,
+  choose: (names, _folder, { stateCode }) => {
+    if (stateCode === undefined) throw new Error('the GeoNames file is chosen for a state');
+    return chooseGeonamesFile(names, stateCode);
+  },
   parse: (path, bytes, { state }) => parseGeonames(text(bytes, path, '\t', false), path, zipInState(state)),
-  rows: (parsed) => parsed.length,
+  rows: (parsed) => parsed.places.length,
 };
 
 const censusGazetteer: SourceDataset<Centroid[]> = {

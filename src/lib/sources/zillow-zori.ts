@@ -22,6 +22,8 @@ export interface ZoriFile {
   series: ZoriSeries[];
   /** Every month column of the file, oldest first, whether or not the state has values in it. */
   months: string[];
+  /** ZIP rows of other states: none for this state is then a gap in Zillow's coverage (Puerto Rico), not a broken file. */
+  rowsElsewhere: number;
 }
 
 /**
@@ -60,12 +62,16 @@ export function parseZoriCsv(text: string, file: string, keepZip: (zip: string) 
   }
   const reader = new RowReader(table);
   const series: ZoriSeries[] = [];
+  let rowsElsewhere = 0;
   for (let i = 0; i < table.rows.length; i++) {
     reader.at(i);
     if (typeCol !== undefined && reader.text(typeCol).toLowerCase() !== 'zip') continue;
     // Spreadsheets turn RegionName 01001 into the number 1001; the ZIP is the text padded back.
     const zip = reader.code(zipCol, 5, 'RegionName');
-    if (!keepZip(zip)) continue;
+    if (!keepZip(zip)) {
+      rowsElsewhere++;
+      continue;
+    }
     const points: ZoriPoint[] = [];
     for (const { index, month } of monthCols) {
       const rent = reader.amount(index, `rent for ${month}`, RENT_BOUNDS.marketRent);
@@ -73,5 +79,5 @@ export function parseZoriCsv(text: string, file: string, keepZip: (zip: string) 
     }
     series.push({ zip, points, file: table.file, row: reader.row });
   }
-  return { series, months: monthCols.map((c) => c.month) };
+  return { series, months: monthCols.map((c) => c.month), rowsElsewhere };
 }
