@@ -5,7 +5,8 @@ import type { LoaderContext } from 'astro/loaders';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ChangesRecord, CountyRecord, Meta, MetaRecord, SectionEightRecord, ZipRecord } from './lib/contract.ts';
-import { optionsFromEnv, publishGateWord, sharedDataset, type LoadedDataset } from './lib/dataset.ts';
+import type { LoadedDataset } from './lib/dataset.ts';
+import { datasetInProcess, publishGateWord } from './lib/dataset-slot.ts';
 import { rootOf } from './lib/publication/routes.ts';
 
 
@@ -17,7 +18,9 @@ function datasetLoader(name: string, entries: (dataset: LoadedDataset) => { id: 
       // `astro check` syncs collections only to learn their types; the schemas say all it needs.
       if (process.env.MNRENT_SKIP_DATA === '1') return store.clear();
       if (!config.site) throw new Error('astro.config.mjs must set site: every url in the API is absolute');
-      const dataset = await sharedDataset(optionsFromEnv(rootOf(config.site, config.base), fileURLToPath(config.outDir)));
+      const site = rootOf(config.site, config.base);
+      // The build script has the dataset loading already; a bare `astro build` loads it here.
+      const dataset = await (datasetInProcess(site) ?? import('./lib/dataset.ts').then(({ sharedDataset, optionsFromEnv }) => sharedDataset(optionsFromEnv(site, fileURLToPath(config.outDir)))));
       await publishGateWord();
       store.clear();
       for (const { id, data } of entries(dataset)) store.set({ id, data: await context.parseData({ id, data }) });

@@ -11,6 +11,7 @@ import type { PublishedCounts } from './derive/publish-gate.ts';
 import { dateLimits } from './sources/plausible.ts';
 import { parseCache } from './sources/parse-cache.ts';
 import { readSources } from './sources/read-sources.ts';
+import { datasetInProcess, keepDataset } from './dataset-slot.ts';
 import { currentState, type StateScope } from './state.ts';
 
 export interface LoadOptions {
@@ -117,32 +118,9 @@ export async function loadDataset(options: LoadOptions): Promise<LoadedDataset> 
 
 // One dataset per process. The build script starts loading it before Astro starts (a bad source
 // fails with a one-line message), and the content loader, which Vite evaluates as a separate
-// module instance, finds it here instead of parsing the sources a second time.
-const SLOT = Symbol.for('mnrent.dataset');
-interface Slot {
-  site: string;
-  promise: Promise<LoadedDataset>;
-  resolved?: LoadedDataset;
-}
-const slots = globalThis as unknown as Record<typeof SLOT, Slot | undefined>;
-
+// module instance, finds it (dataset-slot.ts) instead of parsing the sources a second time.
 export function sharedDataset(options: LoadOptions): Promise<LoadedDataset> {
-  const existing = slots[SLOT];
-  if (existing) {
-    if (existing.site !== options.site.replace(/\/+$/, '')) {
-      return Promise.reject(new Error(`dataset was loaded for ${existing.site}, asked for ${options.site}`));
-    }
-    return existing.promise;
-  }
-  const slot: Slot = { site: options.site.replace(/\/+$/, ''), promise: loadDataset(options) };
-  slot.promise.then((d) => (slot.resolved = d), () => undefined);
-  slots[SLOT] = slot;
-  return slot.promise;
-}
-
-/** The dataset of this process once loaded; the sitemap's serializer reads `lastmod` from it. */
-export function loadedDataset(): LoadedDataset | undefined {
-  return slots[SLOT]?.resolved;
+  return datasetInProcess(options.site) ?? keepDataset(options.site, loadDataset(options));
 }
 
 /** Options from the environment, as both the build script and a bare `astro build` see them. */
@@ -153,30 +131,4 @@ export function optionsFromEnv(site: string, outDir: string | undefined, env: No
     generatedAt: generationTime(env.SOURCE_DATE_EPOCH),
     ...(outDir ? { previousDir: outDir } : {}),
   };
-}
-
-// The publish gate's word. Astro starts while the sources are read on worker threads, and its
-// content loaders wait here until the build script has checked the dataset (publish-gate.ts): a
-// stop reaches Astro as the build script's own error, before any page is rendered. A bare
-// `astro build` has no build script and no gate.
-const GATE = Symbol.for('mnrent.publish-gate');
-const gates = globalThis as unknown as Record<typeof GATE, Promise<void> | undefined>;
-
-export interface HeldGate {
-  pass(): void;
-  stop(reason: unknown): void;
-}
-
-/** Holds the content loaders until `pass` (or fails them with `stop`'s reason). */
-export function holdPublishGate(): HeldGate {
-  const { promise, resolve, reject } = Promise.withResolvers<undefined>();
-  // A stop before any loader asked is no unhandled rejection: the build script reports it.
-  promise.catch(() => undefined);
-  gates[GATE] = promise;
-  return { pass: () => resolve(undefined), stop: reject };
-}
-
-/** What a content loader waits for before handing the dataset to Astro. */
-export function publishGateWord(): Promise<void> {
-  return gates[GATE] ?? Promise.resolve();
 }

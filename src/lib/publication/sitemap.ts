@@ -1,4 +1,5 @@
-import { loadedDataset, type LoadedDataset } from '../dataset.ts';
+import type { LoadedDataset } from '../dataset.ts';
+import { loadedDataset } from '../dataset-slot.ts';
 
 let index: { dataset: LoadedDataset; lastmod: Map<string, string>; newest: string | undefined } | undefined;
 
