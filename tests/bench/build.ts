@@ -2,6 +2,7 @@
 // With several states, each against its own peer at its own file count, and the cost per ZIP code of each.
 // Peer: a trivial Astro site with as many output files (half pages, half JSON endpoints), built by
 // the same Astro and Node, so the ratio shows what the data work costs on top of Astro itself.
+// A last line per state gives what creating a file costs on this disk, against the files each writes.
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,6 +23,8 @@ interface Sample {
   peakMb: number;
   phases: Record<string, number>;
   files: number;
+  /** Every file written, the .gz and .br siblings included. */
+  allFiles: number;
 }
 
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<{ wallMs: number; stdout: string }> {
@@ -58,6 +61,7 @@ async function ourBuild(scratch: string, state: string, i: number): Promise<Samp
     peakMb: Number(peak[1]),
     phases: { read: Number(time[1]) * 1000, derive: Number(time[2]) * 1000, render: Number(time[3]) * 1000, compress: Number(time[4]) * 1000 },
     files: await countFiles(outDir),
+    allFiles: await countAll(outDir),
   };
 }
 
@@ -80,8 +84,23 @@ async function peerBuild(dir: string, i: number): Promise<Sample> {
   const script = `const { build } = await import('astro'); await build({ root: process.cwd(), outDir: ${JSON.stringify(outDir)}, logLevel: 'warn' }); const cpu = process.cpuUsage(); console.log('peak ' + Math.round(process.resourceUsage().maxRSS / 1024) + ' cpu ' + (cpu.user + cpu.system) / 1000);`;
   const { wallMs, stdout } = await run(process.execPath, ['--input-type=module', '-e', script], dir, {});
   const report = /peak (\d+) cpu ([\d.]+)/.exec(stdout);
-  return { wallMs, cpuMs: Number(report?.[2]), zips: 0, peakMb: Number(report?.[1]), phases: {}, files: await countFiles(outDir) };
+  return { wallMs, cpuMs: Number(report?.[2]), zips: 0, peakMb: Number(report?.[1]), phases: {}, files: await countFiles(outDir), allFiles: await countAll(outDir) };
 }
+
+/**
+ * What creating one file costs on this disk, in processor time: new files are most of what a build
+ * writes, and on some machines (this shared 2-core VM) creating one costs far more than writing it.
+ */
+async function fileCreationMs(dir: string, count = 1000): Promise<number> {
+  await mkdir(dir, { recursive: true });
+  const before = process.cpuUsage();
+  for (let i = 0; i < count; i++) await writeFile(join(dir, `f${i}.txt`), 'x');
+  const used = process.cpuUsage(before);
+  await rm(dir, { recursive: true, force: true });
+  return (used.user + used.system) / 1000 / count;
+}
+
+const countAll = async (dir: string) => (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).length;
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -94,6 +113,7 @@ const scratch = await mkdtemp(join(tmpdir(), 'mnrent-bench-'));
 try {
   console.log(`bench:build — ${states.join(', ')}: ${runs} cold run(s) each against an Astro peer, sources ${sourcesDir}, node ${process.versions.node}`);
   const rows: string[] = [];
+  const notes: string[] = [];
   for (const state of states) {
     const ours: Sample[] = [];
     const peer: Sample[] = [];
@@ -108,6 +128,11 @@ try {
         `${state} run ${i + 1}: ours ${sec(o.wallMs)} s wall, ${sec(o.cpuMs)} s processor (read ${sec(o.phases.read as number)}, derive ${sec(o.phases.derive as number)}, render+write ${sec(o.phases.render as number)}, compress ${sec(o.phases.compress as number)}), ${o.peakMb} MB peak, ${o.files} files, ${o.zips} ZIPs | peer ${sec(p.wallMs)} s wall, ${sec(p.cpuMs)} s processor, ${p.peakMb} MB, ${p.files} files`,
       );
     }
+    const createMs = await fileCreationMs(join(scratch, `create-${state}`));
+    const extra = (ours[0]?.allFiles ?? 0) - (peer[0]?.allFiles ?? 0);
+    notes.push(
+      `${state}: creating a file costs ${createMs.toFixed(2)} ms of processor time here; ours writes ${ours[0]?.allFiles} files (with the .gz and .br siblings), the peer ${peer[0]?.allFiles}: ${extra} more, about ${sec(extra * createMs)} s of processor time the peer does not spend`,
+    );
     const oursWall = median(ours.map((s) => s.wallMs));
     const peerWall = median(peer.map((s) => s.wallMs));
     const cpuRatio = median(ours.map((s) => s.cpuMs)) / median(peer.map((s) => s.cpuMs));
@@ -119,6 +144,8 @@ try {
   console.log('');
   console.log('medians  ZIPs  files   wall s   peak MB   read s   render s   gzip+br s   peer s   ratio   cpu ratio   per ZIP     data work per ZIP');
   for (const row of rows) console.log(row);
+  console.log('');
+  for (const note of notes) console.log(note);
 } finally {
   await rm(scratch, { recursive: true, force: true });
 }
