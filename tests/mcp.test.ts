@@ -1,9 +1,9 @@
 // The agent server with the SDK's own client: in-process, over stdio (the real mnrent-mcp process,
 // started by the machine's Node) and over Streamable HTTP, on the site built from the shared data.
 import { spawn } from 'node:child_process';
-import { request } from 'node:http';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -26,24 +26,47 @@ const data = <T = Record<string, unknown>>(r: CallToolResult): T => {
 };
 /**
  * POSTs a body the server refuses by its Content-Length and closes on. The answer arrives while the
- * body is still being written, and the write may then fail (EPIPE): that is expected, and fetch would
- * report it instead of the answer, so this reads the response with node:http.
+ * body is still being written, and the write may then fail (EPIPE, ECONNRESET) before node:http or
+ * fetch has read the answer, which they then lose: a raw socket keeps every byte the server sent,
+ * and the answer is read from them once the server has closed.
  */
 function postRefusedEarly(url: string, body: string): Promise<{ status: number; body: string }> {
+  const { hostname, port, pathname } = new URL(url);
   return new Promise((resolve, reject) => {
-    let answered = false;
-    const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      answered = true;
-      let text = '';
-      res.on('data', (d: Buffer) => (text += d.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      res.on('error', reject);
+    const socket = connect(Number(port), hostname);
+    const received: Buffer[] = [];
+    socket.on('data', (d: Buffer) => received.push(d));
+    // The refused write: expected; what the server answered is read on close.
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      const raw = Buffer.concat(received).toString('utf8');
+      const split = raw.indexOf('\r\n\r\n');
+      const head = raw.slice(0, split);
+      const status = Number(/^HTTP\/1\.1 (\d{3}) /.exec(head)?.[1]);
+      if (split < 0 || !status) {
+        reject(new Error(`no HTTP answer before the server closed: ${JSON.stringify(raw.slice(0, 200))}`));
+        return;
+      }
+      const rest = raw.slice(split + 4);
+      resolve({ status, body: /^transfer-encoding: *chunked/im.test(head) ? dechunk(rest) : rest });
     });
-    req.on('error', (error) => {
-      if (!answered) reject(error);
-    });
-    req.end(body);
+    socket.write(
+      [`POST ${pathname} HTTP/1.1`, `host: ${hostname}:${port}`, 'content-type: application/json', 'accept: application/json, text/event-stream', `content-length: ${Buffer.byteLength(body)}`, 'connection: close', '', ''].join('\r\n'),
+    );
+    socket.end(body);
   });
+}
+
+/** A chunked HTTP/1.1 body as its text (sizes in hex, each chunk and size line ended by CRLF). */
+function dechunk(text: string): string {
+  let out = '';
+  for (let at = 0; ; ) {
+    const end = text.indexOf('\r\n', at);
+    const size = Number.parseInt(text.slice(at, end), 16);
+    if (end < 0 || !(size > 0)) return out;
+    out += text.slice(end + 2, end + 2 + size);
+    at = end + 2 + size + 2;
+  }
 }
 const text = (r: CallToolResult) => (r.content[0] as { text: string }).text;
 

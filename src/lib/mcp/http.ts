@@ -67,10 +67,14 @@ export async function startMcpHttp(reader: ApiReader, options: { host?: string; 
         if (error instanceof BodyTooLarge) {
           // Answer, then close the connection. The rest of the body is drained for a few seconds
           // (a lingering close, as nginx does): closing with unread data would send a reset that
-          // can destroy the answer before the client reads it.
+          // can destroy the answer before the client reads it. Node's server destroys a
+          // `connection: close` socket as soon as the answer is written (destroySoon); here it
+          // only ends its side, and the socket goes when the client closes or the time is up.
+          const { socket } = req;
+          socket.destroySoon = () => socket.end();
           res.writeHead(413, { 'content-type': 'application/json', connection: 'close' }).end(rpcError(-32600, `Invalid Request: body over ${MAX_MESSAGE_BYTES} bytes`));
-          const linger = setTimeout(() => req.socket.destroy(), LINGER_MS);
-          req.socket.once('close', () => clearTimeout(linger));
+          const linger = setTimeout(() => socket.destroy(), LINGER_MS);
+          socket.once('close', () => clearTimeout(linger));
           if (!req.destroyed) req.resume();
           return;
         }
