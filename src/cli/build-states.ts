@@ -15,8 +15,8 @@ import { MetaDoc } from '../lib/contract.ts';
 import { ExpectedError } from '../lib/errors.ts';
 import { joinHeaders, joinRedirects } from '../lib/serve/host-files.ts';
 import { statesIndexHtml, type BuiltState } from '../lib/publication/states-index.ts';
-import { stateByCode, STATES, type StateScope } from '../lib/state.ts';
-import { runCommand, UsageError } from './command.ts';
+import { STATES, type StateScope } from '../lib/state.ts';
+import { runCommand, stateOption, UsageError } from './command.ts';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const USAGE = 'usage: npm run build:states -- (--states WI,TX,VT [--jobs N] | --index-only) --outDir DIR --site URL   (sources: SOURCES_DIR)';
@@ -33,11 +33,7 @@ function parseCommandLine(argv: string[]): { states: StateScope[]; outDir: strin
   }
   if (!values.outDir || !values.site) throw new UsageError(`--outDir and --site are both needed\n${USAGE}`);
   if (Boolean(values.states) === Boolean(values['index-only'])) throw new UsageError(`give --states or --index-only\n${USAGE}`);
-  const states = (values.states ?? '').split(',').filter(Boolean).map((code) => {
-    const state = stateByCode(code.trim());
-    if (!state) throw new UsageError(`--states: ${code} is not a state code; one of ${STATES.map((s) => s.code).join(' ')}`);
-    return state;
-  });
+  const states = (values.states ?? '').split(',').filter(Boolean).map((code) => stateOption(code.trim(), '--states:'));
   const jobs = Number(values.jobs ?? 1);
   if (!Number.isInteger(jobs) || jobs < 1) throw new UsageError(`--jobs ${String(values.jobs)} is not a positive whole number`);
   return { states: [...new Map(states.map((s) => [s.code, s])).values()], outDir: resolve(values.outDir), site: values.site.replace(/\/+$/, ''), jobs };

@@ -15,8 +15,8 @@ import { acquireLock, checkOutputFolder, type HeldLock, OUTPUT_MARKER, outputMar
 import { precompress, startEarlyCompression, stopEarlyCompression } from '../lib/precompress.ts';
 import { rootOf } from '../lib/publication/routes.ts';
 import { prefixHeaders, prefixRedirects } from '../lib/serve/host-files.ts';
-import { currentState, DEFAULT_STATE_CODE, stateByCode, STATES } from '../lib/state.ts';
-import { runCommand, UsageError } from './command.ts';
+import { currentState } from '../lib/state.ts';
+import { runCommand, stateOption, UsageError } from './command.ts';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -32,9 +32,7 @@ function parseCommandLine(argv: string[]): { site: string; base: string; outDir:
     throw new UsageError(`${(error as Error).message}\n${USAGE}`);
   }
   // The state is process-wide: the pages Astro renders in this process read it through currentState().
-  const code = values.state ?? process.env.MNRENT_STATE ?? DEFAULT_STATE_CODE;
-  const state = stateByCode(code);
-  if (!state) throw new UsageError(`--state ${code} is not a state code; one of ${STATES.map((s) => s.code).join(' ')}`);
+  const state = stateOption(values.state);
   process.env.MNRENT_STATE = state.code;
   const site = values.site ?? DEFAULT_SITE;
   let parsed: URL;

@@ -1,6 +1,7 @@
 // How every command of the project ends: expected errors as one line and an exit code, `--help` as
 // usage and exit 0, anything else (a bug of ours) with its stack, for the maintainer who fixes it.
 import { ExpectedError, isSourceError } from '../lib/errors.ts';
+import { DEFAULT_STATE_CODE, stateByCode, STATES, type StateScope } from '../lib/state.ts';
 
 /** A bad command line: exit 2 and the message (which says what to type instead). */
 export class UsageError extends Error {
@@ -8,6 +9,14 @@ export class UsageError extends Error {
     super(message);
     this.name = 'UsageError';
   }
+}
+
+/** The state a command works for: `--state`, else MNRENT_STATE, else Minnesota; `option` names the flag in the error. */
+export function stateOption(given: string | undefined, option = '--state'): StateScope {
+  const code = given ?? process.env.MNRENT_STATE ?? DEFAULT_STATE_CODE;
+  const state = stateByCode(code);
+  if (!state) throw new UsageError(`${option} ${code} is not a state code; one of ${STATES.map((s) => s.code).join(' ')}`);
+  return state;
 }
 
 const isExpected = (error: unknown): error is Error => isSourceError(error) || error instanceof ExpectedError;

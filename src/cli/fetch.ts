@@ -7,8 +7,7 @@ import { readManifest } from '../lib/fetch/manifest.ts';
 import { progressFor } from '../lib/fetch/progress.ts';
 import { generationTime } from '../lib/dataset.ts';
 import { DATASET_FOLDERS } from '../lib/sources/registry.ts';
-import { DEFAULT_STATE_CODE, stateByCode, STATES } from '../lib/state.ts';
-import { runCommand, UsageError } from './command.ts';
+import { runCommand, stateOption, UsageError } from './command.ts';
 
 const USAGE =
   'usage: npm run data:fetch -- [--state XX] [--sources DIR] [--manifest FILE] [--mirror URL] [--only DATASET...] [--missing] [--timeout SECONDS] [--deadline SECONDS] [--retries N] [--accept-changes] [--as-of YYYY-MM-DD]';
@@ -58,9 +57,7 @@ function parseCommandLine(argv: string[]) {
     return n;
   };
   // The state whose rows each download must have, and whose own files (GeoNames' PR.txt) are fetched.
-  const code = (values.state as string | undefined) ?? process.env.MNRENT_STATE ?? DEFAULT_STATE_CODE;
-  const state = stateByCode(code);
-  if (!state) throw new UsageError(`--state ${code} is not a state code; one of ${STATES.map((s) => s.code).join(' ')}`);
+  const state = stateOption(values.state as string | undefined);
   if (values.mirror !== undefined && !/^https?:\/\//.test(values.mirror as string)) throw new UsageError(`--mirror ${String(values.mirror)} is not an http(s) URL`);
   return {
     state,

@@ -20,6 +20,7 @@ import { compareCodePoints } from '../order.ts';
 import { metaBlock, type Vintage } from '../publication/service.ts';
 import { siteUrls, type SiteUrls } from '../publication/routes.ts';
 import { BULK_DIR, bulkFiles, type BulkFile } from '../publication/bulk.ts';
+import { geonamesFileOf } from '../sources/geonames.ts';
 import type { SourceData } from '../sources/read-sources.ts';
 import type { StateScope } from '../state.ts';
 import { changeLog, type EarlierOutput } from './changes.ts';
@@ -103,8 +104,9 @@ function gapsInSources(sources: SourceData, state: StateScope, fiscal: FiscalYea
     warnings.push(`zillow_zori: ${sources.zori.file.name} has rows for other states only: market rent is null for every ${state.name} ZIP code`);
   }
   if (sources.geonames.places.length === 0 && sources.geonames.rowsElsewhere > 0) {
-    const own = state.code === 'PR' ? ' (GeoNames keeps Puerto Rico in PR.txt: npm run data:fetch -- --state PR downloads it)' : '';
-    warnings.push(`geonames: ${sources.geonames.file.name} has rows for other states only${own}: cities come from the crosswalk, coordinates from the gazetteer`);
+    const own = geonamesFileOf(state.code);
+    const hint = sources.geonames.file.name.endsWith(`/${own}`) ? '' : ` (GeoNames keeps ${state.name} in ${own}: npm run data:fetch -- --state ${state.code} downloads it)`;
+    warnings.push(`geonames: ${sources.geonames.file.name} has rows for other states only${hint}: cities come from the crosswalk, coordinates from the gazetteer`);
   }
   if (sources.fmr.fiscalYear !== fiscal.latest) {
     warnings.push(`metro flags come from the FY${sources.fmr.fiscalYear} county FMR file; no FY${fiscal.latest} file was found`);

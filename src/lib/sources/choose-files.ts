@@ -1,6 +1,7 @@
 // Which files of a dataset folder the build reads, when there are several: named rules, each tested.
 import { SourceError } from '../errors.ts';
 import { compareCodePoints } from '../order.ts';
+import { geonamesFileOf } from './geonames.ts';
 import { fiscalYearFromFileName } from './hud-safmr.ts';
 
 /** What a rule chose: the files to read, and each file left out with the reason the build report gives. */
@@ -97,8 +98,8 @@ export function chooseCrosswalkFile(names: readonly string[], folder: string): {
  * state's own file the other is read, and has no rows for the state (a warning, not an error).
  */
 export function chooseGeonamesFile(names: readonly string[], stateCode: string): FileChoice {
-  const own = stateCode === 'PR' ? 'PR.txt' : 'US.txt';
-  const holds = (name: string) => (name === 'PR.txt' ? 'Puerto Rico only' : 'the states and DC, not Puerto Rico');
+  const own = geonamesFileOf(stateCode);
+  const holds = (name: string) => (name === geonamesFileOf('PR') ? 'Puerto Rico only' : 'the states and DC, not Puerto Rico');
   const chosen = names.includes(own) ? own : names[0];
   if (chosen === undefined) return { read: [], leftOut: [] };
   return { read: [chosen], leftOut: names.filter((n) => n !== chosen).map((name) => ({ name, why: `it holds ${holds(name)}` })) };

@@ -19,6 +19,9 @@ export interface GeonamesFile {
   rowsElsewhere: number;
 }
 
+/** GeoNames' file for a state: Puerto Rico is filed as a country of its own, the states and DC in `US.txt`. */
+export const geonamesFileOf = (stateCode: string) => (stateCode === 'PR' ? 'PR.txt' : 'US.txt');
+
 // Columns by position: the dump documents them but has no header row.
 const POSTAL_CODE = 1;
 const PLACE_NAME = 2;
