@@ -1,7 +1,7 @@
 // Every page and endpoint passes here while the build renders it: its bytes go to the build's early
-// compression (lib/precompress.ts) on the second core. Outside a build there is nothing to do.
+// compression (lib/precompress.ts) on a thread of its own. Outside a build there is nothing to do.
 import { defineMiddleware } from 'astro:middleware';
-import { earlyCompression, MIN_BYTES } from './lib/precompress.ts';
+import { earlyCompression, MIN_BYTES } from './lib/compression-slot.ts';
 
 export const onRequest = defineMiddleware(async (_context, next) => {
   const response = await next();

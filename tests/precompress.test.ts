@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EarlyCompression, earlyCompression, MIN_BYTES, precompress, startEarlyCompression, stopEarlyCompression } from '../src/lib/precompress.ts';
+import { earlyCompression, MIN_BYTES } from '../src/lib/compression-slot.ts';
+import { EarlyCompression, precompress, startEarlyCompression, stopEarlyCompression } from '../src/lib/precompress.ts';
 
 const scratch = await mkdtemp(join(tmpdir(), 'mnrent-precompress-'));
 afterAll(() => rm(scratch, { recursive: true, force: true }));
@@ -48,11 +49,23 @@ describe('precompress', () => {
     const first = early.offer(page(6));
     expect(early.offer(Buffer.from(page(6)))).toBe(first);
     expect((await first).gz.length).toBeGreaterThan(0);
+    await early.close();
     expect(earlyCompression()).toBeUndefined();
     const started = startEarlyCompression();
     expect(earlyCompression()).toBe(started);
     stopEarlyCompression();
     expect(earlyCompression()).toBeUndefined();
+  });
+
+  it('compresses on threads that end with precompress, after which an offer fails instead of hanging', async () => {
+    const dir = join(scratch, 'closed');
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, 'a.html'), page(7));
+    const early = new EarlyCompression();
+    const offered = early.offer(page(7));
+    expect((await precompress(dir, early)).files).toBe(1);
+    expect(gunzipSync((await offered).gz).equals(page(7))).toBe(true);
+    await expect(early.offer(page(8))).rejects.toThrow('compression was closed');
   });
 
   it('tells the media types that become compressed files from the rest', () => {

@@ -12,7 +12,7 @@ import { optionsFromEnv, sharedDataset, type LoadedDataset } from '../lib/datase
 import { holdPublishGate } from '../lib/dataset-slot.ts';
 import { checkFloors, compareWithEarlier, PublishGateError } from '../lib/derive/publish-gate.ts';
 import { acquireLock, checkOutputFolder, type HeldLock, OUTPUT_MARKER, outputMarkerText, removeLeftovers, stagingPattern } from '../lib/output-folder.ts';
-import { precompress, startEarlyCompression, stopEarlyCompression } from '../lib/precompress.ts';
+import { type EarlyCompression, precompress, startEarlyCompression, stopEarlyCompression } from '../lib/precompress.ts';
 import { rootOf } from '../lib/publication/routes.ts';
 import { prefixHeaders, prefixRedirects } from '../lib/serve/host-files.ts';
 import { currentState } from '../lib/state.ts';
@@ -102,6 +102,7 @@ async function main(): Promise<number> {
   await checkOutputFolder(outDir, guard);
   const staging = join(dirname(outDir), `.${basename(outDir)}.building-${process.pid}`);
   let checkoutLock: HeldLock | undefined;
+  let early: EarlyCompression | undefined;
   try {
     // Astro keeps its content store in the checkout: one render at a time per checkout (always
     // taken after the output lock, so two builds never wait on each other crosswise).
@@ -112,7 +113,7 @@ async function main(): Promise<number> {
     // Vite's server-side import.meta.env falls back on the process environment, where a parent's
     // BASE_URL (vitest sets one) would win over Astro's base: make them agree.
     process.env.BASE_URL = base;
-    const early = startEarlyCompression();
+    early = startEarlyCompression();
     // Astro loads its configuration and Vite while the workbooks parse on worker threads; its
     // content loaders wait for the publish gate below, so nothing renders before the gate passed.
     const rendering = build({ root: projectRoot, site, base, outDir: staging, logLevel: 'warn' }).finally(stopEarlyCompression);
@@ -164,6 +165,8 @@ async function main(): Promise<number> {
     await rm(staging, { recursive: true, force: true });
     throw error;
   } finally {
+    // A failed build ends the compression threads here; a good one ended them in precompress.
+    await early?.close();
     checkoutLock?.release();
     outLock.release();
   }

@@ -2,20 +2,19 @@
 // CDNs that serve them. Deterministic: zlib writes no timestamp, so the same input gives the same bytes.
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import zlib from 'node:zlib';
-
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
+import { type CompressionOffers, MIN_BYTES, setEarlyCompression } from './compression-slot.ts';
 
 const COMPRESSIBLE = /\.(json|html|txt|xml|svg|css|js|csv)$/;
 /** The media types of those files, as the pages and endpoints answer with them. */
 const COMPRESSIBLE_TYPE = /^(text\/|application\/(json|xml|javascript|[a-z.+-]+\+(json|xml))|image\/svg\+xml)/;
-/** Smaller files are sent as they are: compression would save less than its headers cost. */
-export const MIN_BYTES = 1024;
 /** Brotli's best quality is slow; it pays off for the few large shared files only. */
 const LARGE = 64 * 1024;
+/** Files sent to a thread before its answers come back, so it never waits for the next one. */
+const IN_FLIGHT = 2;
 
 export interface PrecompressStats {
   files: number;
@@ -29,33 +28,58 @@ interface Compressed {
   br: Buffer;
 }
 
-/** One file's siblings: gzip and brotli side by side on libuv's thread pool. */
-async function compress(bytes: Uint8Array): Promise<Compressed> {
+/** A message to a compression thread (compress-worker.ts), and its answer. */
+export interface CompressRequest {
+  id: number;
+  bytes: Uint8Array;
+}
+export interface CompressReply {
+  id: number;
+  gz: Uint8Array;
+  br: Uint8Array;
+}
+
+/** One file's siblings: gzip at level 9, brotli at quality 6, or 11 for a large file. */
+export function compressSiblings(bytes: Uint8Array): Compressed {
   const quality = bytes.length >= LARGE ? 11 : 6;
-  const [gz, br] = await Promise.all([
-    gzip(bytes, { level: 9 }),
-    brotli(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
-  ]);
-  return { gz, br };
+  return {
+    gz: zlib.gzipSync(bytes, { level: 9 }),
+    br: zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+  };
 }
 
 const contentKey = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('base64');
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+interface Job {
+  bytes: Uint8Array;
+  resolve: (compressed: Compressed) => void;
+  reject: (error: unknown) => void;
+}
+
+interface Thread {
+  worker: Worker;
+  jobs: Map<number, Job>;
+}
 
 /**
  * Compression that starts while Astro still renders: Astro renders on the main thread and waits on
  * its writes, so the second core is idle until the last page. The pages' middleware offers each
- * response as it is rendered; two run at a time while rendering goes on, and `precompress` then
- * takes the result for every file with the same bytes (keyed by sha256: a file that differs from
- * its response is compressed on its own).
+ * response as it is rendered to one compression thread while rendering goes on; `precompress` then
+ * adds threads, one a core, and takes the result for every file with the same bytes (keyed by
+ * sha256: a file that differs from its response is compressed on its own). The threads use zlib's
+ * synchronous calls: zlib's asynchronous ones, on libuv's thread pool, cost about three times the
+ * processor time for these thousands of small files (a stream, a hand-off and a callback each).
  */
-export class EarlyCompression {
+export class EarlyCompression implements CompressionOffers {
   readonly #done = new Map<string, Promise<Compressed>>();
   /** Files waiting their turn, the large ones (brotli's slow best quality) first: the longest jobs start soonest. */
-  readonly #waiting: { large: (() => void)[]; small: (() => void)[] } = { large: [], small: [] };
-  #running = 0;
-  #limit = 2;
+  readonly #waiting: { large: Job[]; small: Job[] } = { large: [], small: [] };
+  readonly #threads: Thread[] = [];
+  #threadLimit = 1;
+  #nextId = 0;
+  #failure: unknown;
 
-  /** Whether a response of this media type becomes a file `precompress` compresses. */
   wants(contentType: string | null): boolean {
     return contentType !== null && COMPRESSIBLE_TYPE.test(contentType);
   }
@@ -65,15 +89,9 @@ export class EarlyCompression {
     const key = contentKey(bytes);
     const known = this.#done.get(key);
     if (known) return known;
-    const turn = new Promise<void>((start) => {
-      this.#waiting[bytes.length >= LARGE ? 'large' : 'small'].push(start);
+    const result = new Promise<Compressed>((resolve, reject) => {
+      this.#waiting[bytes.length >= LARGE ? 'large' : 'small'].push({ bytes, resolve, reject });
     });
-    const result = turn
-      .then(() => compress(bytes))
-      .finally(() => {
-        this.#running -= 1;
-        this.#pump();
-      });
     // A failure is met again by whoever takes the result; nobody taking it is no crash.
     result.catch(() => undefined);
     this.#done.set(key, result);
@@ -81,62 +99,103 @@ export class EarlyCompression {
     return result;
   }
 
-  /** Rendering is over: what still waits may use `limit` threads. */
-  hurry(limit: number): void {
-    this.#limit = limit;
+  /** Rendering is over: what still waits may use `threads` threads. */
+  hurry(threads: number): void {
+    this.#threadLimit = threads;
     this.#pump();
   }
 
+  /** Ends the threads; whatever was still waiting fails. */
+  async close(): Promise<void> {
+    this.#fail(new Error('compression was closed'));
+    await Promise.all(this.#threads.splice(0).map((thread) => thread.worker.terminate()));
+  }
+
   #pump(): void {
-    while (this.#running < this.#limit) {
-      const start = this.#waiting.large.shift() ?? this.#waiting.small.shift();
-      if (!start) return;
-      this.#running += 1;
-      start();
+    for (;;) {
+      const queue = this.#waiting.large.length > 0 ? this.#waiting.large : this.#waiting.small;
+      if (queue.length === 0) return;
+      if (this.#failure !== undefined) {
+        this.#fail(this.#failure);
+        return;
+      }
+      const idlest = this.#threads.reduce<Thread | undefined>((best, t) => (!best || t.jobs.size < best.jobs.size ? t : best), undefined);
+      const thread = idlest && (idlest.jobs.size === 0 || this.#threads.length >= this.#threadLimit) ? idlest : this.#startThread();
+      if (thread.jobs.size >= IN_FLIGHT) return;
+      const job = queue.shift() as Job;
+      const id = (this.#nextId += 1);
+      thread.jobs.set(id, job);
+      // A thread with work keeps the process alive; an idle one does not.
+      thread.worker.ref();
+      thread.worker.postMessage({ id, bytes: job.bytes } satisfies CompressRequest);
     }
   }
-}
 
-const EARLY = Symbol.for('mnrent.early-compression');
+  #startThread(): Thread {
+    const thread: Thread = { worker: new Worker(new URL('./compress-worker.ts', import.meta.url)), jobs: new Map() };
+    thread.worker.on('message', ({ id, gz, br }: CompressReply) => {
+      const job = thread.jobs.get(id);
+      thread.jobs.delete(id);
+      if (thread.jobs.size === 0) thread.worker.unref();
+      job?.resolve({ gz: asBuffer(gz), br: asBuffer(br) });
+      this.#pump();
+    });
+    // A thread that fails takes the whole compression with it: the build must not publish half.
+    thread.worker.on('error', (error) => this.#fail(error));
+    thread.worker.on('exit', (code) => this.#fail(new Error(`a compression thread stopped (exit code ${code})`)));
+    thread.worker.unref();
+    this.#threads.push(thread);
+    return thread;
+  }
 
-/** The build's early compression, if a build is running in this process: the pages' middleware reaches it here. */
-export function earlyCompression(): EarlyCompression | undefined {
-  return (globalThis as { [EARLY]?: EarlyCompression })[EARLY];
+  #fail(error: unknown): void {
+    this.#failure ??= error;
+    for (const thread of this.#threads) {
+      for (const job of thread.jobs.values()) job.reject(this.#failure);
+      thread.jobs.clear();
+    }
+    for (const job of this.#waiting.large.splice(0).concat(this.#waiting.small.splice(0))) job.reject(this.#failure);
+  }
 }
 
 /** Starts early compression for the pages this process renders next. */
 export function startEarlyCompression(): EarlyCompression {
   const early = new EarlyCompression();
-  (globalThis as { [EARLY]?: EarlyCompression })[EARLY] = early;
+  setEarlyCompression(early);
   return early;
 }
 
 export function stopEarlyCompression(): void {
-  (globalThis as { [EARLY]?: EarlyCompression | undefined })[EARLY] = undefined;
+  setEarlyCompression(undefined);
 }
 
-export async function precompress(dir: string, early = new EarlyCompression(), concurrency = 4): Promise<PrecompressStats> {
-  early.hurry(concurrency);
-  const files = (await readdir(dir, { recursive: true, withFileTypes: true }))
-    .filter((e) => e.isFile() && COMPRESSIBLE.test(e.name))
-    .map((e) => join(e.parentPath, e.name))
-    .sort();
-  const stats: PrecompressStats = { files: 0, rawBytes: 0, gzipBytes: 0, brotliBytes: 0 };
-  // Reads and writes go through libuv's thread pool, several at a time: creating thousands of small
-  // files one by one costs more than the compression that is left.
-  const worker = async () => {
-    for (let file = files.shift(); file !== undefined; file = files.shift()) {
-      const bytes = await readFile(file);
-      if (bytes.length < MIN_BYTES) continue;
-      // Files the pages' middleware never offered (copied from public/, written by an integration) join the queue here.
-      const { gz, br } = await early.offer(bytes);
-      await Promise.all([writeFile(`${file}.gz`, gz), writeFile(`${file}.br`, br)]);
-      stats.files += 1;
-      stats.rawBytes += bytes.length;
-      stats.gzipBytes += gz.length;
-      stats.brotliBytes += br.length;
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency * 2 }, worker));
-  return stats;
+/** Writes the siblings of every text file in `dir`, with what `early` compressed while the pages rendered; ends `early`'s threads. */
+export async function precompress(dir: string, early = new EarlyCompression(), threads = availableParallelism()): Promise<PrecompressStats> {
+  try {
+    early.hurry(threads);
+    const files = (await readdir(dir, { recursive: true, withFileTypes: true }))
+      .filter((e) => e.isFile() && COMPRESSIBLE.test(e.name))
+      .map((e) => join(e.parentPath, e.name))
+      .sort();
+    const stats: PrecompressStats = { files: 0, rawBytes: 0, gzipBytes: 0, brotliBytes: 0 };
+    // Reads and writes go through libuv's thread pool, several at a time: creating thousands of small
+    // files one by one costs more than the compression that is left.
+    const writer = async () => {
+      for (let file = files.shift(); file !== undefined; file = files.shift()) {
+        const bytes = await readFile(file);
+        if (bytes.length < MIN_BYTES) continue;
+        // Files the pages' middleware never offered (copied from public/, written by an integration) join the queue here.
+        const { gz, br } = await early.offer(bytes);
+        await Promise.all([writeFile(`${file}.gz`, gz), writeFile(`${file}.br`, br)]);
+        stats.files += 1;
+        stats.rawBytes += bytes.length;
+        stats.gzipBytes += gz.length;
+        stats.brotliBytes += br.length;
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, writer));
+    return stats;
+  } finally {
+    await early.close();
+  }
 }
