@@ -3,7 +3,10 @@ export function toJson(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
 }
 
-export function jsonResponse(value: unknown, contentType = 'application/json; charset=utf-8'): Response {
+/** The media type of the API's JSON files. */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+export function jsonResponse(value: unknown, contentType = JSON_TYPE): Response {
   return new Response(toJson(value), { headers: { 'Content-Type': contentType } });
 }
 

@@ -13,14 +13,19 @@ const COMPRESSIBLE = /\.(json|html|txt|xml|svg|css|js|csv)$/;
 const COMPRESSIBLE_TYPE = /^(text\/|application\/(json|xml|javascript|[a-z.+-]+\+(json|xml))|image\/svg\+xml)/;
 /** Brotli's best quality is slow; it pays off for the few large shared files only. */
 const LARGE = 64 * 1024;
-/** Files sent to a thread before its answers come back, so it never waits for the next one. */
-const IN_FLIGHT = 2;
+/**
+ * Files sent to a thread before its answers come back, so it never waits for the main thread, which
+ * is busy rendering. Nothing is sent behind a large file: it would wait while another thread idles.
+ */
+const IN_FLIGHT = 16;
 
 export interface PrecompressStats {
   files: number;
   rawBytes: number;
   gzipBytes: number;
   brotliBytes: number;
+  /** Files whose siblings were made from the dataset before Astro rendered them (offerAhead). */
+  ahead: number;
 }
 
 interface Compressed {
@@ -51,16 +56,26 @@ export function compressSiblings(bytes: Uint8Array): Compressed {
 const contentKey = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('base64');
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
+/** A file's siblings, and whether they were made before Astro rendered the file. */
+interface Siblings extends Compressed {
+  ahead: boolean;
+}
+
 interface Job {
   bytes: Uint8Array;
-  resolve: (compressed: Compressed) => void;
+  ahead: boolean;
+  resolve: (siblings: Siblings) => void;
   reject: (error: unknown) => void;
 }
 
 interface Thread {
   worker: Worker;
   jobs: Map<number, Job>;
+  /** Whether a large file is among its jobs. */
+  large: boolean;
 }
+
+const takesMore = (thread: Thread) => thread.jobs.size < IN_FLIGHT && !thread.large;
 
 /**
  * Compression that starts while Astro still renders: Astro renders on the main thread and waits on
@@ -72,7 +87,7 @@ interface Thread {
  * processor time for these thousands of small files (a stream, a hand-off and a callback each).
  */
 export class EarlyCompression implements CompressionOffers {
-  readonly #done = new Map<string, Promise<Compressed>>();
+  readonly #done = new Map<string, Promise<Siblings>>();
   /** Files waiting their turn, the large ones (brotli's slow best quality) first: the longest jobs start soonest. */
   readonly #waiting: { large: Job[]; small: Job[] } = { large: [], small: [] };
   readonly #threads: Thread[] = [];
@@ -85,18 +100,26 @@ export class EarlyCompression implements CompressionOffers {
   }
 
   /** The siblings of these bytes: compressed already, on the way, or queued now. */
-  offer(bytes: Uint8Array): Promise<Compressed> {
+  offer(bytes: Uint8Array, ahead = false): Promise<Siblings> {
     const key = contentKey(bytes);
     const known = this.#done.get(key);
     if (known) return known;
-    const result = new Promise<Compressed>((resolve, reject) => {
-      this.#waiting[bytes.length >= LARGE ? 'large' : 'small'].push({ bytes, resolve, reject });
+    const result = new Promise<Siblings>((resolve, reject) => {
+      this.#waiting[bytes.length >= LARGE ? 'large' : 'small'].push({ bytes, ahead, resolve, reject });
     });
     // A failure is met again by whoever takes the result; nobody taking it is no crash.
     result.catch(() => undefined);
     this.#done.set(key, result);
     this.#pump();
     return result;
+  }
+
+  /**
+   * Files the build can make before Astro renders them (the API's files, from the dataset): they are
+   * compressed while Astro bundles the site, when the second core has little else to do.
+   */
+  offerAhead(files: readonly { bytes: Uint8Array; mediaType: string }[]): void {
+    for (const file of files) if (this.wants(file.mediaType) && file.bytes.length >= MIN_BYTES) void this.offer(file.bytes, true);
   }
 
   /** Rendering is over: what still waits may use `threads` threads. */
@@ -119,12 +142,13 @@ export class EarlyCompression implements CompressionOffers {
         this.#fail(this.#failure);
         return;
       }
-      const idlest = this.#threads.reduce<Thread | undefined>((best, t) => (!best || t.jobs.size < best.jobs.size ? t : best), undefined);
+      const idlest = this.#threads.filter(takesMore).reduce<Thread | undefined>((best, t) => (!best || t.jobs.size < best.jobs.size ? t : best), undefined);
+      if (!idlest && this.#threads.length >= this.#threadLimit) return;
       const thread = idlest && (idlest.jobs.size === 0 || this.#threads.length >= this.#threadLimit) ? idlest : this.#startThread();
-      if (thread.jobs.size >= IN_FLIGHT) return;
       const job = queue.shift() as Job;
       const id = (this.#nextId += 1);
       thread.jobs.set(id, job);
+      if (job.bytes.length >= LARGE) thread.large = true;
       // A thread with work keeps the process alive; an idle one does not.
       thread.worker.ref();
       thread.worker.postMessage({ id, bytes: job.bytes } satisfies CompressRequest);
@@ -132,12 +156,13 @@ export class EarlyCompression implements CompressionOffers {
   }
 
   #startThread(): Thread {
-    const thread: Thread = { worker: new Worker(new URL('./compress-worker.ts', import.meta.url)), jobs: new Map() };
+    const thread: Thread = { worker: new Worker(new URL('./compress-worker.ts', import.meta.url)), jobs: new Map(), large: false };
     thread.worker.on('message', ({ id, gz, br }: CompressReply) => {
       const job = thread.jobs.get(id);
       thread.jobs.delete(id);
+      if (job && job.bytes.length >= LARGE) thread.large = false;
       if (thread.jobs.size === 0) thread.worker.unref();
-      job?.resolve({ gz: asBuffer(gz), br: asBuffer(br) });
+      job?.resolve({ gz: asBuffer(gz), br: asBuffer(br), ahead: job.ahead });
       this.#pump();
     });
     // A thread that fails takes the whole compression with it: the build must not publish half.
@@ -177,7 +202,7 @@ export async function precompress(dir: string, early = new EarlyCompression(), t
       .filter((e) => e.isFile() && COMPRESSIBLE.test(e.name))
       .map((e) => join(e.parentPath, e.name))
       .sort();
-    const stats: PrecompressStats = { files: 0, rawBytes: 0, gzipBytes: 0, brotliBytes: 0 };
+    const stats: PrecompressStats = { files: 0, rawBytes: 0, gzipBytes: 0, brotliBytes: 0, ahead: 0 };
     // Reads and writes go through libuv's thread pool, several at a time: creating thousands of small
     // files one by one costs more than the compression that is left.
     const writer = async () => {
@@ -185,12 +210,13 @@ export async function precompress(dir: string, early = new EarlyCompression(), t
         const bytes = await readFile(file);
         if (bytes.length < MIN_BYTES) continue;
         // Files the pages' middleware never offered (copied from public/, written by an integration) join the queue here.
-        const { gz, br } = await early.offer(bytes);
+        const { gz, br, ahead } = await early.offer(bytes);
         await Promise.all([writeFile(`${file}.gz`, gz), writeFile(`${file}.br`, br)]);
         stats.files += 1;
         stats.rawBytes += bytes.length;
         stats.gzipBytes += gz.length;
         stats.brotliBytes += br.length;
+        if (ahead) stats.ahead += 1;
       }
     };
     await Promise.all(Array.from({ length: 8 }, writer));

@@ -244,24 +244,16 @@ function countyRecords(counties: CountyList, rows: readonly IndexZip[], urls: Si
   return [...counties.fipsBySlug.keys()].sort().map((slug) => {
     const zips = rowsByCounty.get(slug) ?? [];
     const fips = counties.fipsBySlug.get(slug) ?? '';
-    const content = {
-      county: counties.names.get(fips) ?? '',
-      county_slug: slug,
-      county_fips: fips,
-      url: urls.county(slug),
-      zip_count: zips.length,
-      zori_zip_count: zips.filter((r) => r.zori_latest !== null).length,
-      medians: countyMedians(zips),
-      zips,
-    };
-    return { ...content, lastmod: stamp(content) };
+    const head = { county: counties.names.get(fips) ?? '', county_slug: slug, county_fips: fips, url: urls.county(slug) };
+    const rest = { zip_count: zips.length, zori_zip_count: zips.filter((r) => r.zori_latest !== null).length, medians: countyMedians(zips), zips };
+    // In the contract's order (lastmod after url), as the API writes it.
+    return { ...head, lastmod: stamp({ ...head, ...rest }), ...rest };
   });
 }
 
 function sectionEightRecord(rows: SectionEightRow[], latest: number, urls: SiteUrls, stamp: Stamp): SectionEightRecord {
-  const content = {
-    fiscal_year: latest,
-    url: urls.sectionEight,
+  const head = { fiscal_year: latest, url: urls.sectionEight };
+  const rest = {
     summary: {
       n: rows.length,
       voucher_competitive_count: rows.filter((r) => r.voucher_competitive).length,
@@ -270,7 +262,7 @@ function sectionEightRecord(rows: SectionEightRow[], latest: number, urls: SiteU
     },
     rows,
   };
-  return { ...content, lastmod: stamp(content) };
+  return { ...head, lastmod: stamp({ ...head, ...rest }), ...rest };
 }
 
 /** Which sources to cite: a source only where it gave published values. */

@@ -1,8 +1,9 @@
 import type { APIRoute } from 'astro';
 import { changesRecord, siteRecord } from '../../../lib/collections.ts';
 import { jsonResponse } from '../../../lib/json.ts';
+import { changesDocument } from '../../../lib/publication/api-documents.ts';
 
 export const GET: APIRoute = async () => {
   const [{ meta }, changes] = await Promise.all([siteRecord(), changesRecord()]);
-  return jsonResponse({ meta, ...changes });
+  return jsonResponse(changesDocument(meta, changes));
 };

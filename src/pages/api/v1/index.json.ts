@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { siteRecord, zipRecords } from '../../../lib/collections.ts';
-import { toIndexRow } from '../../../lib/contract.ts';
 import { jsonResponse } from '../../../lib/json.ts';
+import { zipIndexDocument } from '../../../lib/publication/api-documents.ts';
 
 export const GET: APIRoute = async () => {
   const [{ meta }, zips] = await Promise.all([siteRecord(), zipRecords()]);
-  return jsonResponse({ meta, count: zips.length, zips: zips.map(toIndexRow) });
+  return jsonResponse(zipIndexDocument(meta, zips));
 };

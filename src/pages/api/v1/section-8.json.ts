@@ -1,8 +1,9 @@
 import type { APIRoute } from 'astro';
 import { sectionEightRecord, siteRecord } from '../../../lib/collections.ts';
 import { jsonResponse } from '../../../lib/json.ts';
+import { sectionEightDocument } from '../../../lib/publication/api-documents.ts';
 
 export const GET: APIRoute = async () => {
   const [{ meta }, record] = await Promise.all([siteRecord(), sectionEightRecord()]);
-  return jsonResponse({ meta, ...record });
+  return jsonResponse(sectionEightDocument(meta, record));
 };

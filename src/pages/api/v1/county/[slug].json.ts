@@ -2,11 +2,12 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { countyRecords, siteRecord } from '../../../../lib/collections.ts';
 import type { CountyRecord } from '../../../../lib/contract.ts';
 import { jsonResponse } from '../../../../lib/json.ts';
+import { countyDocument } from '../../../../lib/publication/api-documents.ts';
 
 export const getStaticPaths = (async () =>
   (await countyRecords()).map((county) => ({ params: { slug: county.county_slug }, props: { county } }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute<{ county: CountyRecord }> = async ({ props }) => {
   const { meta } = await siteRecord();
-  return jsonResponse({ meta, ...props.county });
+  return jsonResponse(countyDocument(meta, props.county));
 };

@@ -2,11 +2,12 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { siteRecord, zipRecords } from '../../../../lib/collections.ts';
 import type { ZipRecord } from '../../../../lib/contract.ts';
 import { jsonResponse } from '../../../../lib/json.ts';
+import { zipDocument } from '../../../../lib/publication/api-documents.ts';
 
 export const getStaticPaths = (async () =>
   (await zipRecords()).map((zip) => ({ params: { zip: zip.zip }, props: { zip } }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute<{ zip: ZipRecord }> = async ({ props }) => {
   const { meta } = await siteRecord();
-  return jsonResponse({ meta, ...props.zip });
+  return jsonResponse(zipDocument(meta, props.zip));
 };

@@ -1,0 +1,36 @@
+// What each JSON file of the API holds, made from the records: the endpoints answer with these, and
+// the build script makes the same files from the dataset before Astro renders, so their compression
+// can start while Astro bundles the site (lib/precompress.ts; a file whose bytes differ from what
+// the endpoint writes is only compressed twice, never published wrong).
+import type { Dataset } from '../derive/dataset.ts';
+import { type ChangesDoc, type ChangesRecord, type CountyDetail, type CountyRecord, type Meta, type MetaDoc, type MetaRecord, type SectionEight, type SectionEightRecord, toIndexRow, type ZipDetail, type ZipIndex, type ZipRecord } from '../contract.ts';
+import { JSON_TYPE, toJson } from '../json.ts';
+
+export const zipDocument = (meta: Meta, zip: ZipRecord): ZipDetail => ({ meta, ...zip });
+export const countyDocument = (meta: Meta, county: CountyRecord): CountyDetail => ({ meta, ...county });
+export const zipIndexDocument = (meta: Meta, zips: readonly ZipRecord[]): ZipIndex => ({ meta, count: zips.length, zips: zips.map(toIndexRow) });
+export const metaDocument = (meta: Meta, record: MetaRecord): MetaDoc => ({ meta, ...record });
+export const sectionEightDocument = (meta: Meta, record: SectionEightRecord): SectionEight => ({ meta, ...record });
+export const changesDocument = (meta: Meta, changes: ChangesRecord): ChangesDoc => ({ meta, ...changes });
+
+/** A file's bytes and media type, as an endpoint answers. */
+export interface ApiFileBytes {
+  bytes: Uint8Array;
+  mediaType: string;
+}
+
+/** The API's files that follow from the dataset alone (the JSON documents and the bulk tables), largest first. */
+export function datasetApiFiles(dataset: Dataset): ApiFileBytes[] {
+  const { meta } = dataset;
+  const json = (value: unknown): ApiFileBytes => ({ bytes: Buffer.from(toJson(value)), mediaType: JSON_TYPE });
+  const files = [
+    ...dataset.bulk,
+    json(zipIndexDocument(meta, dataset.zips)),
+    json(metaDocument(meta, dataset.metaRecord)),
+    json(sectionEightDocument(meta, dataset.sectionEight)),
+    json(changesDocument(meta, dataset.changes)),
+    ...dataset.counties.map((county) => json(countyDocument(meta, county))),
+    ...dataset.zips.map((zip) => json(zipDocument(meta, zip))),
+  ];
+  return files.sort((a, b) => b.bytes.length - a.bytes.length);
+}
