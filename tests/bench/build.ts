@@ -1,13 +1,15 @@
 // npm run bench:build [-- --runs N] [--state MN,TX] : cold builds of the shared sources against a peer in the same run.
 // With several states, each against its own peer at its own file count, and the cost per ZIP code of each.
 // Peer: a trivial Astro site with as many output files (half pages, half JSON endpoints), built by
-// the same Astro and Node, so the ratio shows what the data work costs on top of Astro itself.
+// the same Astro and Node with the same rendering concurrency, so the ratio shows what the data work
+// costs on top of Astro itself.
 // A last line per state gives what creating a file costs on this disk, against the files each writes.
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { RENDER_CONCURRENCY } from '../../astro.config.mjs';
 import { PROJECT_ROOT, SHARED_SOURCES } from '../helpers/paths.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, state: { type: 'string', default: 'MN' } } });
@@ -72,7 +74,8 @@ async function makePeer(dir: string, files: number): Promise<void> {
   await mkdir(join(dir, 'src/pages/j'), { recursive: true });
   await symlink(join(PROJECT_ROOT, 'node_modules'), join(dir, 'node_modules'));
   await writeFile(join(dir, 'package.json'), '{"type":"module"}\n');
-  await writeFile(join(dir, 'astro.config.mjs'), "export default { site: 'https://peer.example.org' };\n");
+  // Astro's settings that bear on speed are ours: rendering as many pages at a time.
+  await writeFile(join(dir, 'astro.config.mjs'), `export default { site: 'https://peer.example.org', build: { concurrency: ${RENDER_CONCURRENCY} } };\n`);
   const paths = `Array.from({ length: ${half} }, (_, i) => ({ params: { n: String(i) } }))`;
   await writeFile(join(dir, 'src/pages/p/[n].astro'), `---\nexport const getStaticPaths = () => ${paths};\nconst { n } = Astro.params;\n---\n<html lang="en"><head><title>{n}</title></head><body><h1>Page {n}</h1></body></html>\n`);
   await writeFile(join(dir, 'src/pages/j/[n].json.ts'), `export const getStaticPaths = () => ${paths};\nexport const GET = ({ params }) => new Response(JSON.stringify({ n: params.n }) + '\\n');\n`);
