@@ -4,6 +4,9 @@ import { parentPort } from 'node:worker_threads';
 import { compressSiblings, type CompressReply, type CompressRequest } from './precompress.ts';
 
 parentPort?.on('message', ({ id, bytes }: CompressRequest) => {
+  // zlib's results are views of larger buffers, and a message carries a view's whole buffer: copy
+  // each to a buffer of its own size and hand that over (Texas held 500 MB of slack otherwise).
   const { gz, br } = compressSiblings(bytes);
-  parentPort?.postMessage({ id, gz, br } satisfies CompressReply);
+  const reply: CompressReply = { id, gz: new Uint8Array(gz), br: new Uint8Array(br) };
+  parentPort?.postMessage(reply, [reply.gz.buffer, reply.br.buffer]);
 });

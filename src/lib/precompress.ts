@@ -151,7 +151,9 @@ export class EarlyCompression implements CompressionOffers {
       if (job.bytes.length >= LARGE) thread.large = true;
       // A thread with work keeps the process alive; an idle one does not.
       thread.worker.ref();
-      thread.worker.postMessage({ id, bytes: job.bytes } satisfies CompressRequest);
+      // A message carries a view's whole buffer: a view of a shared one (Buffer's pool) goes as a copy.
+      const bytes = job.bytes.byteLength === job.bytes.buffer.byteLength ? job.bytes : new Uint8Array(job.bytes);
+      thread.worker.postMessage({ id, bytes } satisfies CompressRequest);
     }
   }
 
