@@ -6,7 +6,8 @@ import { compressSiblings, type CompressReply, type CompressRequest } from './pr
 parentPort?.on('message', ({ id, bytes }: CompressRequest) => {
   // zlib's results are views of larger buffers, and a message carries a view's whole buffer: copy
   // each to a buffer of its own size and hand that over (Texas held 500 MB of slack otherwise).
-  const { gz, br } = compressSiblings(bytes);
-  const reply: CompressReply = { id, gz: new Uint8Array(gz), br: new Uint8Array(br) };
-  parentPort?.postMessage(reply, [reply.gz.buffer, reply.br.buffer]);
+  const made = compressSiblings(bytes);
+  const gz = new Uint8Array(made.gz);
+  const br = new Uint8Array(made.br);
+  parentPort?.postMessage({ id, gz, br } satisfies CompressReply, [gz.buffer, br.buffer]);
 });
