@@ -142,9 +142,9 @@ export class EarlyCompression implements CompressionOffers {
         this.#fail(this.#failure);
         return;
       }
-      const idlest = this.#threads.filter(takesMore).reduce<Thread | undefined>((best, t) => (!best || t.jobs.size < best.jobs.size ? t : best), undefined);
-      if (!idlest && this.#threads.length >= this.#threadLimit) return;
-      const thread = idlest && (idlest.jobs.size === 0 || this.#threads.length >= this.#threadLimit) ? idlest : this.#startThread();
+      // An idle thread first, else a new one while the limit allows, else the least busy that takes more.
+      const thread = this.#threads.find((t) => t.jobs.size === 0) ?? (this.#threads.length < this.#threadLimit ? this.#startThread() : this.#leastBusy());
+      if (!thread) return;
       const job = queue.shift() as Job;
       const id = (this.#nextId += 1);
       thread.jobs.set(id, job);
@@ -155,6 +155,10 @@ export class EarlyCompression implements CompressionOffers {
       const bytes = job.bytes.byteLength === job.bytes.buffer.byteLength ? job.bytes : new Uint8Array(job.bytes);
       thread.worker.postMessage({ id, bytes } satisfies CompressRequest);
     }
+  }
+
+  #leastBusy(): Thread | undefined {
+    return this.#threads.filter(takesMore).sort((a, b) => a.jobs.size - b.jobs.size)[0];
   }
 
   #startThread(): Thread {

@@ -19,11 +19,11 @@ export interface ApiFileBytes {
   mediaType: string;
 }
 
-/** The API's files that follow from the dataset alone (the JSON documents and the bulk tables), largest first. */
+/** The API's files that follow from the dataset alone: the JSON documents and the bulk tables. */
 export function datasetApiFiles(dataset: Dataset): ApiFileBytes[] {
   const { meta } = dataset;
   const json = (value: unknown): ApiFileBytes => ({ bytes: Buffer.from(toJson(value)), mediaType: JSON_TYPE });
-  const files = [
+  return [
     ...dataset.bulk,
     json(zipIndexDocument(meta, dataset.zips)),
     json(metaDocument(meta, dataset.metaRecord)),
@@ -32,5 +32,4 @@ export function datasetApiFiles(dataset: Dataset): ApiFileBytes[] {
     ...dataset.counties.map((county) => json(countyDocument(meta, county))),
     ...dataset.zips.map((zip) => json(zipDocument(meta, zip))),
   ];
-  return files.sort((a, b) => b.bytes.length - a.bytes.length);
 }

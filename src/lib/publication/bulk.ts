@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import Papa from 'papaparse';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { BEDROOMS, type CountyRecord, type SectionEightRecord, type ZipRecord } from '../contract.ts';
+import { JSON_TYPE } from '../json.ts';
 import { LICENSE, serviceName } from './service.ts';
 
 /** Where the bulk files live, relative to the site root. */
@@ -202,7 +203,7 @@ export function toParquet(table: BulkTable): Uint8Array<ArrayBuffer> {
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const fileOf = (name: string, mediaType: string, bytes: Uint8Array<ArrayBuffer>): BulkFile => ({ name, mediaType, bytes, sha256: sha256(bytes) });
 
-export const MEDIA_TYPES = { csv: 'text/csv; charset=utf-8', parquet: 'application/vnd.apache.parquet', json: 'application/json; charset=utf-8' } as const;
+export const MEDIA_TYPES = { csv: 'text/csv; charset=utf-8', parquet: 'application/vnd.apache.parquet', json: JSON_TYPE } as const;
 
 /** The data package: every file with its bytes, sha256 and Table Schema, the licence and the sources. */
 export function dataPackage(tables: readonly BulkTable[], files: readonly BulkFile[], attribution: string, site: string): unknown {
