@@ -1,6 +1,6 @@
 // Census ZCTA gazetteer internal points: the Census layout or a `zcta,latitude,longitude` CSV.
 import { readDelimited } from './readers.ts';
-import { findColumn, headerIs, RowReader } from './table.ts';
+import { findColumn, headerIs, RowReader, zipsOutside } from './table.ts';
 
 export interface Centroid {
   zcta: string;
@@ -12,8 +12,9 @@ export function parseGazetteer(text: string, file: string, keepZcta: (zcta: stri
   const firstLine = text.slice(0, text.indexOf('\n') >>> 0);
   // Census ships tab-separated text whose last header carries trailing blanks (`INTPTLONG   `);
   // headers are matched trimmed, and columns by name, since copies reorder them.
-  const table = readDelimited(text, file, { delimiter: firstLine.includes('\t') ? '\t' : ',' });
-  const zctaCol = findColumn(table, 'GEOID or zcta', headerIs('geoid', 'zcta', 'zcta5', 'zip'));
+  const isZctaHeader = headerIs('geoid', 'zcta', 'zcta5', 'zip');
+  const table = readDelimited(text, file, { delimiter: firstLine.includes('\t') ? '\t' : ',', leaveOut: zipsOutside(isZctaHeader, keepZcta) });
+  const zctaCol = findColumn(table, 'GEOID or zcta', isZctaHeader);
   const latCol = findColumn(table, 'INTPTLAT or latitude', headerIs('intptlat', 'latitude', 'lat'));
   const lonCol = findColumn(table, 'INTPTLONG or longitude', headerIs('intptlong', 'longitude', 'lon', 'lng'));
   const reader = new RowReader(table);

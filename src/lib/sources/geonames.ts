@@ -1,7 +1,7 @@
 // GeoNames postal codes (`US.txt`, and `PR.txt`: GeoNames keeps Puerto Rico apart from the states):
 // tab-separated, no header, unquoted, the same columns in every country's file.
 import { readDelimited } from './readers.ts';
-import { RowReader } from './table.ts';
+import { RowReader, zipsOutside } from './table.ts';
 
 export interface GeonamesPlace {
   zip: string;
@@ -24,6 +24,7 @@ export const geonamesFileOf = (stateCode: string) => (stateCode === 'PR' ? 'PR.t
 
 // Columns by position: the dump documents them but has no header row.
 const POSTAL_CODE = 1;
+const FIVE_DIGITS = /^\d{5}$/;
 const PLACE_NAME = 2;
 const ADMIN1_CODE = 4;
 const ADMIN2_CODE = 6;
@@ -31,14 +32,21 @@ const LATITUDE = 9;
 const LONGITUDE = 10;
 
 export function parseGeonames(text: string, file: string, keepZip: (zip: string) => boolean): GeonamesFile {
-  const table = readDelimited(text, file, { delimiter: '\t', hasHeader: false, quoted: false });
+  // The dump has no header: its columns are named by position, the postal code's is "2".
+  const isPostalCodeColumn = (name: string) => name === String(POSTAL_CODE + 1);
+  const table = readDelimited(text, file, {
+    delimiter: '\t',
+    hasHeader: false,
+    quoted: false,
+    leaveOut: zipsOutside(isPostalCodeColumn, keepZip, (text) => (FIVE_DIGITS.test(text) ? text : undefined)),
+  });
   const reader = new RowReader(table);
   const places: GeonamesPlace[] = [];
-  let rowsElsewhere = 0;
+  let rowsElsewhere = table.rowsLeftOut;
   for (let i = 0; i < table.rows.length; i++) {
     reader.at(i);
     const zip = reader.text(POSTAL_CODE);
-    if (!/^\d{5}$/.test(zip)) continue;
+    if (!FIVE_DIGITS.test(zip)) continue;
     if (!keepZip(zip)) {
       rowsElsewhere++;
       continue;

@@ -3,7 +3,7 @@ import { BEDROOMS, type BedroomRents } from '../contract.ts';
 import { SourceError } from '../errors.ts';
 import { NO_DATE_LIMITS, RENT_BOUNDS, type DateLimits } from './plausible.ts';
 import { readDelimited, readWorkbook } from './readers.ts';
-import { findColumn, headerIs, RowReader, type Table } from './table.ts';
+import { findColumn, headerIs, RowReader, zipsOutside, type Table } from './table.ts';
 
 export interface SafmrRow {
   zip: string;
@@ -82,5 +82,5 @@ export function checkedFiscalYear(file: string, limits: DateLimits): number {
 
 /** The tidy CSV: `zip_code,fiscal_year,safmr_0br..safmr_4br,hud_area_name`, one or more years. */
 export function parseSafmrCsv(text: string, file: string, keepZip: (zip: string) => boolean, limits: DateLimits = NO_DATE_LIMITS): SafmrRow[] {
-  return readRows(readDelimited(text, file), keepZip, undefined, limits);
+  return readRows(readDelimited(text, file, { leaveOut: zipsOutside(isZipHeader, keepZip) }), keepZip, undefined, limits);
 }

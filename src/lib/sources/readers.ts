@@ -9,6 +9,12 @@ export interface DelimitedOptions {
   hasHeader?: boolean;
   /** GeoNames place names may hold a bare `"`; its dump is not quoted at all. */
   quoted?: boolean;
+  /**
+   * Rows to leave out as they are read, decided from the header (see `zipsOutside`): a national file
+   * read for one state keeps that state's rows only, so the rest never pile up in memory. Every row is
+   * still checked for its shape, and a row the predicate leaves out is only counted.
+   */
+  leaveOut?: (header: string[]) => ((row: string[]) => boolean) | undefined;
 }
 
 /**
@@ -16,32 +22,63 @@ export interface DelimitedOptions {
  * Ragged or truncated rows, unclosed quotes and empty files are errors.
  */
 export function readDelimited(text: string, file: string, options: DelimitedOptions = {}): Table {
-  const { delimiter = ',', hasHeader = true, quoted = true } = options;
-  const result = Papa.parse<string[]>(text.startsWith('\uFEFF') ? text.slice(1) : text, {
+  const { delimiter = ',', hasHeader = true, quoted = true, leaveOut } = options;
+  let header: string[] | undefined;
+  let leftOut: ((row: string[]) => boolean) | undefined;
+  const rows: string[][] = [];
+  const rowNumbers: number[] = [];
+  let records = 0;
+  let rowsLeftOut = 0;
+  let quoteErrorRow: number | undefined;
+  let quoteErrorMessage = '';
+  let raggedRow: { row: number; columns: number } | undefined;
+  // One record at a time: a national file's other states are dropped as they pass, not held.
+  Papa.parse<string[]>(text.startsWith('\uFEFF') ? text.slice(1) : text, {
     delimiter,
     skipEmptyLines: true,
     // NUL never occurs in these files, so it switches quoting off for the unquoted GeoNames dump.
     quoteChar: quoted ? '"' : '\u0000',
+    step: ({ data: record, errors }) => {
+      records += 1;
+      // As a spreadsheet numbers it: the header, when there is one, is row 1.
+      const row = records;
+      const quoteError = errors.find((e) => e.type === 'Quotes');
+      if (quoteError && quoteErrorRow === undefined) {
+        quoteErrorRow = row;
+        quoteErrorMessage = quoteError.message;
+      }
+      if (header === undefined) {
+        header = hasHeader ? record : Array.from({ length: record.length }, (_, i) => String(i + 1));
+        leftOut = leaveOut?.(header);
+        if (hasHeader) return;
+      }
+      // Papaparse reports ragged rows only against a header it keeps itself; check every row here.
+      if (record.length !== header.length) {
+        raggedRow ??= { row, columns: record.length };
+        return;
+      }
+      if (leftOut?.(record)) {
+        rowsLeftOut += 1;
+        return;
+      }
+      rows.push(record);
+      rowNumbers.push(row);
+    },
   });
-  const records = result.data;
-  if (records.length === 0) throw new SourceError({ file }, 'file is empty');
-  const header = hasHeader ? (records.shift() ?? []) : Array.from({ length: records[0]?.length ?? 0 }, (_, i) => String(i + 1));
-  if (records.length === 0) throw new SourceError({ file, row: 2 }, 'file has a header but no data rows');
-  const firstRow = hasHeader ? 2 : 1;
-  const quoteError = result.errors.find((e) => e.type === 'Quotes');
-  if (quoteError) throw new SourceError({ file, row: (quoteError.row ?? 0) + 1 }, `${quoteError.message} (truncated or malformed file)`);
-  // Papaparse reports ragged rows only against a header it keeps itself; check every row here.
-  const ragged = records.findIndex((r) => r.length !== header.length);
-  if (ragged >= 0) {
-    const got = records[ragged]?.length ?? 0;
-    throw new SourceError({ file, row: ragged + firstRow }, `row has ${got} columns, the header has ${header.length} (truncated or malformed file)`);
+  if (header === undefined) throw new SourceError({ file }, 'file is empty');
+  if (hasHeader && records === 1) throw new SourceError({ file, row: 2 }, 'file has a header but no data rows');
+  if (quoteErrorRow !== undefined) throw new SourceError({ file, row: quoteErrorRow }, `${quoteErrorMessage} (truncated or malformed file)`);
+  if (raggedRow) {
+    throw new SourceError({ file, row: raggedRow.row }, `row has ${raggedRow.columns} columns, the header has ${header.length} (truncated or malformed file)`);
   }
+  const columns = header;
   return {
     file,
-    header,
-    rows: records,
-    rowNumbers: records.map((_, i) => i + firstRow),
-    columnLabel: (index) => (hasHeader ? (header[index] ?? `#${index + 1}`) : `${index + 1}`),
+    header: columns,
+    rows,
+    rowNumbers,
+    rowsLeftOut,
+    columnLabel: (index) => (hasHeader ? (columns[index] ?? `#${index + 1}`) : `${index + 1}`),
   };
 }
 
@@ -70,6 +107,7 @@ export async function readWorkbook(
       header,
       rows,
       rowNumbers: rows.map((_, i) => headerIndex + 2 + i),
+      rowsLeftOut: 0,
       columnLabel: (index) => `${sheetColumnLetter(index)} (${normalizeHeader(header[index])})`,
     };
   }

@@ -13,6 +13,8 @@ export interface Table {
   rows: Cell[][];
   /** The row number (line, or sheet row) a person sees for each data row. */
   rowNumbers: number[];
+  /** Rows read and left out on the way (`DelimitedOptions.leaveOut`): other states' rows of a national file. */
+  rowsLeftOut: number;
   /** How a column is named in messages: `safmr_2br`, or `C (ZIP Code)` for a sheet. */
   columnLabel: (index: number) => string;
 }
@@ -63,6 +65,32 @@ export function findColumn(
   if (optional) return undefined;
   const found = table.header.map((h) => JSON.stringify(normalizeHeader(h))).join(', ');
   throw new SourceError({ file: table.file, row: table.rowNumbers[0] ? table.rowNumbers[0] - 1 : 1 }, `missing column ${wanted}; the header has ${found || 'nothing'}`);
+}
+
+/** A code written as digits, padded back to its width (`1001` → `01001`); undefined for anything else. */
+export function codeFromText(text: string, digits: number): string | undefined {
+  return /^\d+$/.test(text) && text.length <= digits ? text.padStart(digits, '0') : undefined;
+}
+
+/**
+ * For `readDelimited`'s `leaveOut`: rows whose ZIP column (the first whose header passes
+ * `isZipHeader`) holds a well-formed ZIP that `keepZip` refuses. A row with a malformed ZIP is kept,
+ * so its parser reports it just as if every row had been kept; without the column, nothing is left
+ * out and `findColumn` names what is missing. `zipOf` reads the cell's trimmed text.
+ */
+export function zipsOutside(
+  isZipHeader: (header: string) => boolean,
+  keepZip: (zip: string) => boolean,
+  zipOf: (text: string) => string | undefined = (text) => codeFromText(text, 5),
+): (header: string[]) => ((row: string[]) => boolean) | undefined {
+  return (header) => {
+    const column = header.findIndex((h) => isZipHeader(normalizeHeader(h)));
+    if (column < 0) return undefined;
+    return (row) => {
+      const zip = zipOf((row[column] ?? '').trim());
+      return zip !== undefined && !keepZip(zip);
+    };
+  };
 }
 
 export function headerIs(...names: string[]): (header: string) => boolean {
@@ -123,10 +151,9 @@ export class RowReader {
     } else {
       text = this.text(column);
     }
-    if (!/^\d+$/.test(text) || text.length > digits) {
-      this.fail(column, `${what} ${JSON.stringify(text)} is not a ${digits}-digit code`);
-    }
-    return text.padStart(digits, '0');
+    const code = codeFromText(text, digits);
+    if (code === undefined) this.fail(column, `${what} ${JSON.stringify(text)} is not a ${digits}-digit code`);
+    return code;
   }
 
   /**

@@ -2,7 +2,7 @@
 import { SourceError } from '../errors.ts';
 import { NO_DATE_LIMITS, RENT_BOUNDS, type DateLimits } from './plausible.ts';
 import { readDelimited } from './readers.ts';
-import { findColumn, headerIs, RowReader } from './table.ts';
+import { findColumn, headerIs, normalizeHeader, RowReader, zipsOutside } from './table.ts';
 
 export interface ZoriPoint {
   /** `YYYY-MM`. */
@@ -42,9 +42,18 @@ export function monthFromHeader(header: string): string | undefined {
 }
 
 export function parseZoriCsv(text: string, file: string, keepZip: (zip: string) => boolean, limits: DateLimits = NO_DATE_LIMITS): ZoriFile {
-  const table = readDelimited(text, file);
-  const zipCol = findColumn(table, 'RegionName', headerIs('regionname'));
-  const typeCol = findColumn(table, 'RegionType', headerIs('regiontype'), true);
+  const isRegionName = headerIs('regionname');
+  const isRegionType = headerIs('regiontype');
+  const table = readDelimited(text, file, {
+    leaveOut: (header) => {
+      const outside = zipsOutside(isRegionName, keepZip)(header);
+      const type = header.findIndex((h) => isRegionType(normalizeHeader(h)));
+      // Only a ZIP's row counts as a row elsewhere; a metro's or a city's is skipped below, uncounted.
+      return outside && ((row) => (type < 0 || (row[type] ?? '').trim().toLowerCase() === 'zip') && outside(row));
+    },
+  });
+  const zipCol = findColumn(table, 'RegionName', isRegionName);
+  const typeCol = findColumn(table, 'RegionType', isRegionType, true);
   const monthCols: { index: number; month: string }[] = [];
   table.header.forEach((header, index) => {
     const month = monthFromHeader(header);
@@ -62,7 +71,7 @@ export function parseZoriCsv(text: string, file: string, keepZip: (zip: string) 
   }
   const reader = new RowReader(table);
   const series: ZoriSeries[] = [];
-  let rowsElsewhere = 0;
+  let rowsElsewhere = table.rowsLeftOut;
   for (let i = 0; i < table.rows.length; i++) {
     reader.at(i);
     if (typeCol !== undefined && reader.text(typeCol).toLowerCase() !== 'zip') continue;
