@@ -1,6 +1,7 @@
 // npm run build -- [--site URL] [--outDir DIR]   (sources: SOURCES_DIR, default data/sources)
 // Reads the sources once, renders the site with Astro into a temporary folder, and swaps it in
 // only when everything succeeded: a failed build leaves the previous output exactly as it was.
+import '../lib/io-threads.ts';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
