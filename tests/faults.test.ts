@@ -144,6 +144,10 @@ describe('builds at once, and what killed builds left behind', () => {
   }, 180_000);
 });
 
+// Tests that run two builds get more than the one-build limit: under the full suite's load a
+// build can take a minute, and a smaller per-test limit would override the describe's.
+const TWO_BUILDS_MS = 360_000;
+
 describe.concurrent('the publish gate', { timeout: 240_000 }, () => {
   // The FY2026 file cut at a row boundary: the first 20,000 lines, all well-formed.
   const cutSafmr = async () => (await text(SAFMR_2026)).split('\n').slice(0, 20_000).join('\n') + '\n';
@@ -178,7 +182,7 @@ describe.concurrent('the publish gate', { timeout: 240_000 }, () => {
     expect(meta.counts).toMatchObject({ zips: 911, zips_with_market_rent: 0, section_8_rows: 0 });
     expect(meta.meta.attribution).not.toContain('Zillow');
     expect(meta.meta.attribution).toContain('Small Area Fair Market Rents FY2026');
-  }, 120_000);
+  }, TWO_BUILDS_MS);
 
   it('stops an ACS file of another state against the earlier output; on a first build it is a gap: one warning, null census rents', async () => {
     // Minnesota's ZCTAs renumbered into Wisconsin's 53xxx/54xxx range.
@@ -196,7 +200,7 @@ describe.concurrent('the publish gate', { timeout: 240_000 }, () => {
     expect(meta.meta.attribution).not.toContain('American Community Survey');
     const zip = JSON.parse(await readFile(join(outDir, 'api/v1/zip/55104.json'), 'utf8')) as { acs: unknown };
     expect(zip.acs).toBeNull();
-  }, 120_000);
+  }, TWO_BUILDS_MS);
 });
 
 describe.concurrent('plausibility at the edge: one line naming file, row and column', { timeout: 240_000 }, () => {
