@@ -60,11 +60,16 @@ export function findColumn(
   matches: (header: string) => boolean,
   optional = false,
 ): number | undefined {
-  const index = table.header.findIndex((h) => matches(normalizeHeader(h)));
+  const index = columnIndex(table.header, matches);
   if (index >= 0) return index;
   if (optional) return undefined;
   const found = table.header.map((h) => JSON.stringify(normalizeHeader(h))).join(', ');
   throw new SourceError({ file: table.file, row: table.rowNumbers[0] ? table.rowNumbers[0] - 1 : 1 }, `missing column ${wanted}; the header has ${found || 'nothing'}`);
+}
+
+/** The first column whose normalized header `matches`, or -1: how every reader finds a column by name. */
+export function columnIndex(header: readonly string[], matches: (header: string) => boolean): number {
+  return header.findIndex((h) => matches(normalizeHeader(h)));
 }
 
 /** A code written as digits, padded back to its width (`1001` → `01001`); undefined for anything else. */
@@ -84,7 +89,7 @@ export function zipsOutside(
   zipOf: (text: string) => string | undefined = (text) => codeFromText(text, 5),
 ): (header: string[]) => ((row: string[]) => boolean) | undefined {
   return (header) => {
-    const column = header.findIndex((h) => isZipHeader(normalizeHeader(h)));
+    const column = columnIndex(header, isZipHeader);
     if (column < 0) return undefined;
     return (row) => {
       const zip = zipOf((row[column] ?? '').trim());

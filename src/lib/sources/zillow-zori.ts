@@ -2,7 +2,7 @@
 import { SourceError } from '../errors.ts';
 import { NO_DATE_LIMITS, RENT_BOUNDS, type DateLimits } from './plausible.ts';
 import { readDelimited } from './readers.ts';
-import { findColumn, headerIs, normalizeHeader, RowReader, zipsOutside } from './table.ts';
+import { columnIndex, findColumn, headerIs, RowReader, zipsOutside } from './table.ts';
 
 export interface ZoriPoint {
   /** `YYYY-MM`. */
@@ -47,7 +47,7 @@ export function parseZoriCsv(text: string, file: string, keepZip: (zip: string) 
   const table = readDelimited(text, file, {
     leaveOut: (header) => {
       const outside = zipsOutside(isRegionName, keepZip)(header);
-      const type = header.findIndex((h) => isRegionType(normalizeHeader(h)));
+      const type = columnIndex(header, isRegionType);
       // Only a ZIP's row counts as a row elsewhere; a metro's or a city's is skipped below, uncounted.
       return outside && ((row) => (type < 0 || (row[type] ?? '').trim().toLowerCase() === 'zip') && outside(row));
     },
