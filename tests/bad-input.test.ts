@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import readExcelFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runBuild } from './helpers/build.ts';
+import { BUILD_TEST_TIMEOUT_MS, runBuild } from './helpers/build.ts';
 import { source } from './helpers/paths.ts';
 import { sourcesCopy } from './helpers/sources-copy.ts';
 import { workbook } from './helpers/xlsx.ts';
@@ -52,7 +52,7 @@ async function expectFailure(sourcesDir: string, message: RegExp): Promise<void>
   expect((await readdir(scratch)).filter((n) => n.includes('.building-') || n.includes('.old-'))).toEqual([]);
 }
 
-describe.concurrent('a build with bad input stops, says where, and keeps the earlier output', () => {
+describe.concurrent('a build with bad input stops, says where, and keeps the earlier output', { timeout: BUILD_TEST_TIMEOUT_MS }, () => {
   it('a missing sources folder', async () => {
     await expectFailure(join(scratch, 'nowhere'), /nowhere: sources folder not found \(set SOURCES_DIR, or run npm run data:fetch\)$/);
   });

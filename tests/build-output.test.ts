@@ -10,7 +10,7 @@ import spectralParsers from '@stoplight/spectral-parsers';
 import spectralRulesets from '@stoplight/spectral-rulesets';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { contractValidator } from './helpers/contract-validator.ts';
-import { runBuild } from './helpers/build.ts';
+import { BUILD_TEST_TIMEOUT_MS, runBuild } from './helpers/build.ts';
 import { MIN_BYTES } from '../src/lib/compression-slot.ts';
 import { PROJECT_ROOT, TEST_SITE } from './helpers/paths.ts';
 
@@ -205,7 +205,7 @@ describe('reproducible builds', () => {
     const [a, b] = await Promise.all([snapshot(site), snapshot(again)]);
     expect([...b.keys()]).toEqual([...a.keys()]);
     for (const [path, bytes] of a) expect(b.get(path)?.equals(bytes), path).toBe(true);
-  }, 180_000);
+  }, BUILD_TEST_TIMEOUT_MS);
 
   it('keeps the lastmod of unchanged resources when rebuilding over an earlier output a month later', async () => {
     const over = join(await scratch, 'over');
@@ -218,5 +218,5 @@ describe('reproducible builds', () => {
     const county = JSON.parse(await readFile(join(over, 'api/v1/county/ramsey.json'), 'utf8')) as { lastmod: string };
     expect(county.lastmod).toBe('2026-01-01');
     expect(await readFile(join(over, 'sitemap-0.xml'), 'utf8')).toContain(`<loc>${TEST_SITE}/zip/55104/</loc><lastmod>2026-01-01`);
-  }, 180_000);
+  }, BUILD_TEST_TIMEOUT_MS);
 });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ChangesDoc, ZipDetail } from '../src/lib/contract.ts';
-import { runBuild } from './helpers/build.ts';
+import { BUILD_TEST_TIMEOUT_MS, runBuild } from './helpers/build.ts';
 import { source } from './helpers/paths.ts';
 import { sourcesCopy } from './helpers/sources-copy.ts';
 
@@ -34,7 +34,7 @@ beforeAll(async () => {
   const sourcesDir = await sourcesCopy(join(scratch, 'sources'), { [SAFMR]: safmr, [ZORI]: zori });
   const second = await runBuild({ outDir, sourcesDir, epoch: SECOND });
   expect(second.code, second.stderr).toBe(0);
-}, 240_000);
+}, BUILD_TEST_TIMEOUT_MS);
 afterAll(() => rm(scratch, { recursive: true, force: true }));
 
 describe('the change log', () => {
@@ -94,7 +94,7 @@ describe('the change log', () => {
     expect(doc.generated_at).toBe('2026-01-03T00:00:00Z');
     expect(doc.previous_generated_at).toBe('2026-01-02T00:00:00Z');
     expect(doc.entries.map((e) => e.generated_at)).toEqual(['2026-01-02T00:00:00Z', '2026-01-01T00:00:00Z']);
-  }, 120_000);
+  }, BUILD_TEST_TIMEOUT_MS);
 
   it('goes on, with a warning, when the earlier changes.json is not readable', async () => {
     await writeFile(join(outDir, 'api/v1/changes.json'), '{"entries": [{"generated_at": 5}]}\n');
@@ -104,5 +104,5 @@ describe('the change log', () => {
     const doc = await readJson<ChangesDoc>('api/v1/changes.json');
     expect(doc.previous_generated_at).toBe('2026-01-03T00:00:00Z');
     expect(doc.entries).toEqual([]);
-  }, 120_000);
+  }, BUILD_TEST_TIMEOUT_MS);
 });

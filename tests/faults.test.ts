@@ -8,7 +8,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } f
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { runBuild, type BuildRun } from './helpers/build.ts';
+import { BUILD_TEST_TIMEOUT_MS, runBuild, type BuildRun } from './helpers/build.ts';
 import { PROJECT_ROOT, source } from './helpers/paths.ts';
 import { sourcesCopy } from './helpers/sources-copy.ts';
 
@@ -65,7 +65,7 @@ async function expectRefused(name: string, sourcesDir: string, message: RegExp):
   expect(await snapshot(join(outDir, '..'))).toEqual(before);
 }
 
-describe.concurrent('the output folder is ours or untouched', { timeout: 240_000 }, () => {
+describe.concurrent('the output folder is ours or untouched', { timeout: BUILD_TEST_TIMEOUT_MS }, () => {
   const expectUntouched = async (outDir: string, message: RegExp, watch: string) => {
     const before = await snapshot(watch);
     expectOneLine(await runBuild({ outDir }), message);
@@ -115,7 +115,7 @@ describe('builds at once, and what killed builds left behind', () => {
     expect(await readdir(parent)).toEqual(['site']);
     const meta = JSON.parse(await readFile(join(outDir, 'api/v1/meta.json'), 'utf8')) as { counts: { zips: number } };
     expect(meta.counts.zips).toBe(911);
-  }, 180_000);
+  }, BUILD_TEST_TIMEOUT_MS);
 
   it('a build started from another folder, with relative paths, builds there and leaves nothing else in that folder', async () => {
     const elsewhere = join(scratch, 'elsewhere');
@@ -126,7 +126,7 @@ describe('builds at once, and what killed builds left behind', () => {
     expect(await readdir(elsewhere)).toEqual(['site']);
     const meta = JSON.parse(await readFile(join(elsewhere, 'site/api/v1/meta.json'), 'utf8')) as { counts: { zips: number } };
     expect(meta.counts.zips).toBe(911);
-  }, 180_000);
+  }, BUILD_TEST_TIMEOUT_MS);
 
   it('two builds from different sources into different folders never mix their data, and the host locale changes nothing', async () => {
     // 55104's FY2026 2-bedroom FMR (line 15147 of the FY2026 file) raised by $5 in one copy.
@@ -141,14 +141,10 @@ describe('builds at once, and what killed builds left behind', () => {
     expect([await fmr2(a), await fmr2(b)]).toEqual([1530, 1535]);
     // Built under a Lithuanian locale ("y" sorts between "i" and "j" there), the same bytes as the reference build.
     expect(await snapshot(a)).toEqual(await snapshot(builtSite));
-  }, 180_000);
+  }, BUILD_TEST_TIMEOUT_MS);
 });
 
-// Tests that run two builds get more than the one-build limit: under the full suite's load a
-// build can take a minute, and a smaller per-test limit would override the describe's.
-const TWO_BUILDS_MS = 360_000;
-
-describe.concurrent('the publish gate', { timeout: 240_000 }, () => {
+describe.concurrent('the publish gate', { timeout: BUILD_TEST_TIMEOUT_MS }, () => {
   // The FY2026 file cut at a row boundary: the first 20,000 lines, all well-formed.
   const cutSafmr = async () => (await text(SAFMR_2026)).split('\n').slice(0, 20_000).join('\n') + '\n';
   // Zillow's metro-level file has the same layout, with RegionType "msa": no ZIP rows at all.
@@ -182,7 +178,7 @@ describe.concurrent('the publish gate', { timeout: 240_000 }, () => {
     expect(meta.counts).toMatchObject({ zips: 911, zips_with_market_rent: 0, section_8_rows: 0 });
     expect(meta.meta.attribution).not.toContain('Zillow');
     expect(meta.meta.attribution).toContain('Small Area Fair Market Rents FY2026');
-  }, TWO_BUILDS_MS);
+  });
 
   it('stops an ACS file of another state against the earlier output; on a first build it is a gap: one warning, null census rents', async () => {
     // Minnesota's ZCTAs renumbered into Wisconsin's 53xxx/54xxx range.
@@ -200,10 +196,10 @@ describe.concurrent('the publish gate', { timeout: 240_000 }, () => {
     expect(meta.meta.attribution).not.toContain('American Community Survey');
     const zip = JSON.parse(await readFile(join(outDir, 'api/v1/zip/55104.json'), 'utf8')) as { acs: unknown };
     expect(zip.acs).toBeNull();
-  }, TWO_BUILDS_MS);
+  });
 });
 
-describe.concurrent('plausibility at the edge: one line naming file, row and column', { timeout: 240_000 }, () => {
+describe.concurrent('plausibility at the edge: one line naming file, row and column', { timeout: BUILD_TEST_TIMEOUT_MS }, () => {
   const safmrLine = async (name: string, edit: (line: string) => string) =>
     mutated(name, { [SAFMR_2026]: replaceLine(await text(SAFMR_2026), 15147, edit) });
 
@@ -252,7 +248,7 @@ describe.concurrent('plausibility at the edge: one line naming file, row and col
   });
 });
 
-describe.concurrent('files chosen by rule', { timeout: 240_000 }, () => {
+describe.concurrent('files chosen by rule', { timeout: BUILD_TEST_TIMEOUT_MS }, () => {
   it('an old crosswalk named off the pattern is an error, not the newest quarter', async () => {
     const dir = await mutated('old-crosswalk', {});
     await symlink(source('hud_usps_crosswalk/ZIP_COUNTY_092024.xlsx'), join(dir, 'hud_usps_crosswalk', 'ZIP_COUNTY_032020_old.xlsx'));

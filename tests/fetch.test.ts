@@ -13,7 +13,7 @@ import type { Progress } from '../src/lib/fetch/progress.ts';
 import { readLockfile } from '../src/lib/sources/lockfile.ts';
 import type { DatasetFolder } from '../src/lib/sources/registry.ts';
 import { MINNESOTA, stateByCode, type StateScope } from '../src/lib/state.ts';
-import { runBuild } from './helpers/build.ts';
+import { BUILD_TEST_TIMEOUT_MS, runBuild } from './helpers/build.ts';
 import { PROJECT_ROOT, SHARED_SOURCES, source } from './helpers/paths.ts';
 import { startSourceServer, type SourceServer } from './helpers/source-server.ts';
 
@@ -118,7 +118,7 @@ describe('a full fetch into an empty folder', () => {
     expect(geonames).toEqual({ ...ref.vintages.geonames?.files[0], url: `${server.url}/geonames/US.txt`, retrieved_at: '2026-01-15T12:00:00.000Z' });
     const strip = (m: MetaJson) => JSON.stringify(m, (k, v: unknown) => (k === 'url' || k === 'retrieved_at' ? undefined : v));
     expect(strip(got)).toBe(strip(ref));
-  }, 120_000);
+  }, BUILD_TEST_TIMEOUT_MS);
 
   it('asks "changed since?" the next time, and keeps the file on 304', async () => {
     server.requests.length = 0;

@@ -9,7 +9,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiReader, type ApiSource } from '../src/lib/mcp/api-reader.ts';
 import { countyKey } from '../src/lib/mcp/match.ts';
-import { runBuild } from './helpers/build.ts';
+import { BUILD_TEST_TIMEOUT_MS, runBuild } from './helpers/build.ts';
 import { inProcess, overHttp, overStdio, type Connected } from './helpers/mcp-clients.ts';
 import { PROJECT_ROOT, source } from './helpers/paths.ts';
 import { sourcesCopy } from './helpers/sources-copy.ts';
@@ -283,7 +283,7 @@ describe('a hostile or changing world', () => {
     } finally {
       await rm(scratch, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, BUILD_TEST_TIMEOUT_MS);
 
   it('over stdio: a line that is not JSON gets -32700, a 2 MiB line -32600, and the server keeps answering', async () => {
     const child = spawn(process.execPath, [join(PROJECT_ROOT, 'src/cli/mcp.ts'), '--dir', site], { stdio: ['pipe', 'pipe', 'ignore'] });

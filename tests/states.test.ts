@@ -9,7 +9,7 @@ import { countySlug } from '../src/lib/derive/places.ts';
 import { parseFmrWorkbook } from '../src/lib/sources/hud-fmr.ts';
 import { countyLabelIn, countyName, STATES, stateByCode, zipInState, type StateScope } from '../src/lib/state.ts';
 import { HtmlValidate } from 'html-validate';
-import { runBuild, runCommand } from './helpers/build.ts';
+import { BUILD_TEST_TIMEOUT_MS, runBuild, runCommand } from './helpers/build.ts';
 import { contractValidator } from './helpers/contract-validator.ts';
 import { source, TEST_SITE } from './helpers/paths.ts';
 import { serveWithNginx } from './helpers/servers.ts';
@@ -108,7 +108,7 @@ describe('county names and slugs in every state', () => {
   });
 });
 
-describe('builds of other states from the shared sources', { timeout: 300_000 }, () => {
+describe('builds of other states from the shared sources', { timeout: BUILD_TEST_TIMEOUT_MS }, () => {
   let scratch: string;
   // WI and VT share one host under /wi/ and /vt/ (build:states); VA is built alone at a host's root.
   const out = (code: string) => (code === 'VA' ? join(scratch, 'va-root') : join(scratch, 'states', code.toLowerCase()));
@@ -121,7 +121,7 @@ describe('builds of other states from the shared sources', { timeout: 300_000 },
     states = await runCommand('src/cli/build-states.ts', ['--states', 'WI,VT', '--outDir', join(scratch, 'states'), '--site', TEST_SITE]);
     for (const code of ['WI', 'VT']) runs.set(code, { ...states, stdout: states.stdout.split('\n').filter((l) => l.startsWith(`[${code}]`)).join('\n') });
     runs.set('VA', await runBuild({ outDir: out('VA'), args: ['--state', 'VA'] }));
-  }, 300_000);
+  }, BUILD_TEST_TIMEOUT_MS);
   afterAll(() => rm(scratch, { recursive: true, force: true }));
 
   const readJson = async <T,>(code: string, path: string) => JSON.parse(await readFile(join(out(code), path), 'utf8')) as T;

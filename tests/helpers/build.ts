@@ -2,6 +2,13 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { PROJECT_ROOT, SHARED_SOURCES, TEST_EPOCH, TEST_SITE } from './paths.ts';
 
+/**
+ * The time limit for a test that runs builds. Builds from one checkout take turns (the checkout lock
+ * in src/cli/build.ts) and the suite starts many at once, so a build may first wait for several
+ * others: the limit covers that queue, not only the build.
+ */
+export const BUILD_TEST_TIMEOUT_MS = 360_000;
+
 export interface BuildRun {
   code: number | null;
   stdout: string;
