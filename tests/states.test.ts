@@ -73,9 +73,9 @@ describe('county names and slugs in every state', () => {
     bytes = await readFile(source('hud_fmr/FY26_FMRs.xlsx'));
   });
 
-  it("gives every county of the county FMR file, in every state, a slug unique in its state, and finds each state's example county there", async () => {
+  it("gives every county of the county FMR file, in every state, a slug unique in its state, and finds each state's example county there", () => {
     for (const s of STATES) {
-      const { counties } = await parseFmrWorkbook(bytes, 'hud_fmr/FY26_FMRs.xlsx', s);
+      const { counties } = parseFmrWorkbook(bytes, 'hud_fmr/FY26_FMRs.xlsx', s);
       expect(counties.length, s.code).toBeGreaterThan(0);
       const slugs = counties.map((c) => countySlug(c.name));
       expect(new Set(slugs).size, `${s.code}: ${slugs.join(' ')}`).toBe(slugs.length);
@@ -83,28 +83,28 @@ describe('county names and slugs in every state', () => {
     }
   });
 
-  it('keeps the kind where it tells counties apart: Fairfax County and Fairfax city, St. Louis County and St. Louis city', async () => {
-    const virginia = await parseFmrWorkbook(bytes, 'hud_fmr/FY26_FMRs.xlsx', state('VA'));
+  it('keeps the kind where it tells counties apart: Fairfax County and Fairfax city, St. Louis County and St. Louis city', () => {
+    const virginia = parseFmrWorkbook(bytes, 'hud_fmr/FY26_FMRs.xlsx', state('VA'));
     const byFips = new Map(virginia.counties.map((c) => [c.fips, c.name]));
     expect([byFips.get('51059'), byFips.get('51600')]).toEqual(['Fairfax', 'Fairfax city']);
     expect([countySlug('Fairfax'), countySlug('Fairfax city')]).toEqual(['fairfax', 'fairfax-city']);
     expect([countyLabelIn('Fairfax', state('VA')), countyLabelIn('Fairfax city', state('VA'))]).toEqual(['Fairfax County', 'Fairfax city']);
-    const missouri = await parseFmrWorkbook(bytes, 'hud_fmr/FY26_FMRs.xlsx', state('MO'));
+    const missouri = parseFmrWorkbook(bytes, 'hud_fmr/FY26_FMRs.xlsx', state('MO'));
     expect(missouri.counties.filter((c) => c.name.startsWith('St. Louis')).map((c) => c.name)).toEqual(['St. Louis', 'St. Louis city']);
     expect(countyName('Baltimore city', state('MD'))).toBe('Baltimore city');
     expect(countyName('Carson City', state('NV'))).toBe('Carson City');
   });
 
-  it('names parishes, boroughs, census areas and planning regions as people say them', async () => {
-    const names = async (code: string) => (await parseFmrWorkbook(bytes, 'hud_fmr/FY26_FMRs.xlsx', state(code))).counties.map((c) => countyLabelIn(c.name, state(code)));
-    expect(await names('LA')).toEqual(expect.arrayContaining(['Acadia Parish', 'Orleans Parish']));
-    expect(await names('AK')).toEqual(expect.arrayContaining(['Anchorage Municipality', 'Bethel Census Area', 'Juneau City and Borough', 'Denali Borough']));
-    expect(await names('PR')).toEqual(expect.arrayContaining(['Adjuntas Municipio', 'San Juan Municipio']));
+  it('names parishes, boroughs, census areas and planning regions as people say them', () => {
+    const names = (code: string) => parseFmrWorkbook(bytes, 'hud_fmr/FY26_FMRs.xlsx', state(code)).counties.map((c) => countyLabelIn(c.name, state(code)));
+    expect(names('LA')).toEqual(expect.arrayContaining(['Acadia Parish', 'Orleans Parish']));
+    expect(names('AK')).toEqual(expect.arrayContaining(['Anchorage Municipality', 'Bethel Census Area', 'Juneau City and Borough', 'Denali Borough']));
+    expect(names('PR')).toEqual(expect.arrayContaining(['Adjuntas Municipio', 'San Juan Municipio']));
     // Connecticut's nine planning regions, as HUD's county FMR file names them (its rows are towns).
-    const connecticut = await names('CT');
+    const connecticut = names('CT');
     expect(connecticut).toHaveLength(9);
     expect(connecticut).toEqual(expect.arrayContaining(['Capitol Planning Region', 'Western Connecticut Planning Region']));
-    expect(await names('DC')).toEqual(['District of Columbia']);
+    expect(names('DC')).toEqual(['District of Columbia']);
   });
 });
 
@@ -150,7 +150,7 @@ describe('builds of other states from the shared sources', { timeout: BUILD_TEST
     const expected = new Set(csv.map((line) => line.slice(0, 5)).filter(inState));
     const index = await readJson<{ zips: { zip: string }[] }>(code, 'api/v1/index.json');
     expect(index.zips.map((z) => z.zip)).toEqual([...expected].sort());
-    const { counties } = await parseFmrWorkbook(await readFile(source('hud_fmr/FY26_FMRs.xlsx')), 'FY26_FMRs.xlsx', state(code));
+    const { counties } = parseFmrWorkbook(await readFile(source('hud_fmr/FY26_FMRs.xlsx')), 'FY26_FMRs.xlsx', state(code));
     const files = (await readdir(join(out(code), 'api/v1/county'))).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
     expect(files.sort()).toEqual(counties.map((c) => countySlug(c.name)).sort());
     const fips = await Promise.all(files.map(async (slug) => (await readJson<{ county_fips: string }>(code, `api/v1/county/${slug}.json`)).county_fips));

@@ -9,9 +9,9 @@ import { source } from '../helpers/paths.ts';
 
 const inMinnesota = zipInState(MINNESOTA);
 
-describe('HUD-USPS crosswalk workbook', async () => {
+describe('HUD-USPS crosswalk workbook', () => {
   const file = source('hud_usps_crosswalk/ZIP_COUNTY_092024.xlsx');
-  const crosswalk = await parseCrosswalkWorkbook(readFileSync(file), file, inMinnesota);
+  const crosswalk = parseCrosswalkWorkbook(readFileSync(file), file, inMinnesota);
 
   it('reads the quarter from HUD\'s file name', () => {
     expect(crosswalk.quarter).toBe('2024-Q3');

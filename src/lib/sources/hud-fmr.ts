@@ -22,8 +22,8 @@ export interface FmrAreas {
   areaOfCounty: Map<string, string>;
 }
 
-export async function parseFmrWorkbook(bytes: Buffer, file: string, state: StateScope): Promise<FmrAreas> {
-  const table = await readWorkbook(bytes, file, (header) => header.includes('fips') || header.includes('fips2010'));
+export function parseFmrWorkbook(bytes: Buffer, file: string, state: StateScope): FmrAreas {
+  const table = readWorkbook(bytes, file, (header) => header.includes('fips') || header.includes('fips2010'));
   const stateCol = findColumn(table, 'stusps', headerIs('stusps', 'state_alpha'));
   // FY25 stores fips as the number 100199999, FY26 as the text "0100199999": both are 10 digits.
   const fipsCol = findColumn(table, 'fips', headerIs('fips', 'fips2010'));

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
-import readExcelFile from 'read-excel-file/node';
 import { SourceError } from '../errors.ts';
-import { normalizeHeader, sheetColumnLetter, type Cell, type Table } from './table.ts';
+import { normalizeHeader, sheetColumnLetter, type Table } from './table.ts';
+import { openWorkbook, XlsxError, type SheetCell, type WorkbookSheet } from './xlsx.ts';
 
 export interface DelimitedOptions {
   delimiter?: string;
@@ -82,28 +82,37 @@ export function readDelimited(text: string, file: string, options: DelimitedOpti
   };
 }
 
-/** One sheet of an .xlsx workbook, chosen by a predicate over its header row. */
-export async function readWorkbook(
+/** One sheet of an .xlsx workbook, chosen by a predicate over its header row; sheets after it are not parsed. */
+export function readWorkbook(
   bytes: Buffer,
   file: string,
   wantsSheet: (header: string[]) => boolean,
-): Promise<Table> {
-  let sheets: { sheet: string; data: Cell[][] }[];
+): Table {
+  const unreadable = (error: unknown): never => {
+    if (!(error instanceof XlsxError)) throw error;
+    throw new SourceError({ file }, `not a readable .xlsx workbook (${error.message})`);
+  };
+  let sheets: WorkbookSheet[] = [];
   try {
-    sheets = (await readExcelFile(bytes)) as { sheet: string; data: Cell[][] }[];
+    sheets = openWorkbook(bytes);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new SourceError({ file }, `not a readable .xlsx workbook (${reason})`);
+    unreadable(error);
   }
-  for (const { sheet, data } of sheets) {
-    const headerIndex = data.findIndex((row) => row.some((cell) => cell !== null && cell !== undefined && cell !== ''));
+  for (const sheet of sheets) {
+    let data: SheetCell[][] = [];
+    try {
+      data = sheet.rows();
+    } catch (error) {
+      unreadable(error);
+    }
+    const headerIndex = data.findIndex((row) => row.some((cell) => cell !== null && cell !== ''));
     if (headerIndex < 0) continue;
-    const header = (data[headerIndex] ?? []).map((cell) => (cell === null || cell === undefined ? '' : String(cell)));
+    const header = (data[headerIndex] ?? []).map((cell) => (cell === null ? '' : String(cell)));
     if (!wantsSheet(header.map(normalizeHeader))) continue;
     const rows = data.slice(headerIndex + 1);
-    if (rows.length === 0) throw new SourceError({ file: `${file} [${sheet}]`, row: headerIndex + 2 }, 'sheet has a header but no data rows');
+    if (rows.length === 0) throw new SourceError({ file: `${file} [${sheet.name}]`, row: headerIndex + 2 }, 'sheet has a header but no data rows');
     return {
-      file: `${file} [${sheet}]`,
+      file: `${file} [${sheet.name}]`,
       header,
       rows,
       rowNumbers: rows.map((_, i) => headerIndex + 2 + i),
@@ -111,6 +120,6 @@ export async function readWorkbook(
       columnLabel: (index) => `${sheetColumnLetter(index)} (${normalizeHeader(header[index])})`,
     };
   }
-  const names = sheets.map((s) => s.sheet).join(', ');
+  const names = sheets.map((s) => s.name).join(', ');
   throw new SourceError({ file }, `no sheet has the expected columns (sheets: ${names || 'none'})`);
 }

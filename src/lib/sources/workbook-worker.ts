@@ -22,21 +22,21 @@ export type WorkbookReply =
   | { ok: false; sourceError: { location: { file: string; row?: number; column?: string }; detail: string } }
   | { ok: false; unexpected: string };
 
-async function run(job: WorkbookJob): Promise<unknown> {
+function run(job: WorkbookJob): unknown {
   const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
   const keepZip = zipInState(job.state);
   return job.kind === 'safmr' ? parseSafmrWorkbook(bytes, job.file, keepZip, job.limits) : parseCrosswalkWorkbook(bytes, job.file, keepZip);
 }
 
-if (parentPort) {
-  const port = parentPort;
-  run(workerData as WorkbookJob).then(
-    (result) => port.postMessage({ ok: true, result } satisfies WorkbookReply),
-    (error: unknown) =>
-      port.postMessage(
-        (isSourceError(error)
-          ? { ok: false, sourceError: { location: error.location, detail: error.detail } }
-          : { ok: false, unexpected: error instanceof Error ? (error.stack ?? error.message) : String(error) }) satisfies WorkbookReply,
-      ),
-  );
+/** The reply for a job: its result, or its error in a form that crosses the thread boundary. */
+function reply(job: WorkbookJob): WorkbookReply {
+  try {
+    return { ok: true, result: run(job) };
+  } catch (error) {
+    return isSourceError(error)
+      ? { ok: false, sourceError: { location: error.location, detail: error.detail } }
+      : { ok: false, unexpected: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+  }
 }
+
+if (parentPort) parentPort.postMessage(reply(workerData as WorkbookJob));
