@@ -5,6 +5,8 @@
  * binary double sits a hair below the half.
  */
 export function roundHalfAway(value: number, digits = 0): number {
+  // A whole number is its own rounding (most rents are whole dollars): no trip through text.
+  if (Number.isSafeInteger(value)) return value === 0 ? 0 : value;
   const magnitude = Math.round(Number(`${Math.abs(value)}e${digits}`));
   const rounded = Number(`${magnitude}e-${digits}`);
   return value < 0 && rounded !== 0 ? -rounded : rounded;
