@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { SourceError } from '../errors.ts';
-import { normalizeHeader, sheetColumnLetter, type Table } from './table.ts';
-import { openWorkbook, XlsxError, type SheetCell, type WorkbookSheet } from './xlsx.ts';
+import { cellText, normalizeHeader, sheetColumnLetter, type Table } from './table.ts';
+import { openWorkbook, XlsxError } from './xlsx.ts';
 
 export interface DelimitedOptions {
   delimiter?: string;
@@ -88,26 +88,22 @@ export function readWorkbook(
   file: string,
   wantsSheet: (header: string[]) => boolean,
 ): Table {
-  const unreadable = (error: unknown): never => {
-    if (!(error instanceof XlsxError)) throw error;
-    throw new SourceError({ file }, `not a readable .xlsx workbook (${error.message})`);
-  };
-  let sheets: WorkbookSheet[] = [];
-  try {
-    sheets = openWorkbook(bytes);
-  } catch (error) {
-    unreadable(error);
-  }
-  for (const sheet of sheets) {
-    let data: SheetCell[][] = [];
+  // What the reader cannot make sense of is one error naming the file; anything else is a bug.
+  const readable = <T>(read: () => T): T => {
     try {
-      data = sheet.rows();
+      return read();
     } catch (error) {
-      unreadable(error);
+      if (!(error instanceof XlsxError)) throw error;
+      throw new SourceError({ file }, `not a readable .xlsx workbook (${error.message})`);
     }
-    const headerIndex = data.findIndex((row) => row.some((cell) => cell !== null && cell !== ''));
+  };
+  const sheets = readable(() => openWorkbook(bytes));
+  for (const sheet of sheets) {
+    const data = readable(() => sheet.rows());
+    // Text cells arrive trimmed, an empty one as null.
+    const headerIndex = data.findIndex((row) => row.some((cell) => cell !== null));
     if (headerIndex < 0) continue;
-    const header = (data[headerIndex] ?? []).map((cell) => (cell === null ? '' : String(cell)));
+    const header = (data[headerIndex] ?? []).map(cellText);
     if (!wantsSheet(header.map(normalizeHeader))) continue;
     const rows = data.slice(headerIndex + 1);
     if (rows.length === 0) throw new SourceError({ file: `${file} [${sheet.name}]`, row: headerIndex + 2 }, 'sheet has a header but no data rows');

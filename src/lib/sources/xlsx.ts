@@ -1,8 +1,9 @@
 // Reads the sheets of an .xlsx workbook: fflate unzips its parts, saxen parses their XML, and this
 // module gives each cell the value read-excel-file gave it (tests/sources/xlsx.test.ts compares the
-// two cell by cell on every workbook in the shared sources). read-excel-file took 1.2 to 1.7 s of
-// processor time for each national workbook, most of it in its own per-cell bookkeeping; this takes
-// about a third. A workbook is small beside the build's memory, so parts are unzipped whole.
+// two cell by cell on every workbook in the shared sources). read-excel-file took 1.4 to 2.0 s of
+// processor time for each national workbook, cold, most of it in its own per-cell bookkeeping; this
+// takes a half to two thirds of that. A workbook is small beside the build's memory, so its parts
+// are unzipped whole.
 import { unzipSync } from 'fflate';
 import { Parser } from 'saxen';
 
