@@ -4,9 +4,7 @@ import sitemap from '@astrojs/sitemap';
 import { CONTRACT_HEADERS } from './src/lib/serve/headers.ts';
 import { sitemapLastmod } from './src/lib/publication/sitemap.ts';
 import { dataStoreAsJson } from './src/lib/data-store-module.ts';
-
-/** Where the site is published; `npm run build -- --site URL` overrides it. */
-export const DEFAULT_SITE = 'https://mnrent.example.org';
+import { DEFAULT_SITE } from './src/lib/publication/routes.ts';
 
 /**
  * Pages Astro renders at a time. With one, the main thread waits on every file it writes (creating

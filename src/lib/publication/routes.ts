@@ -10,6 +10,9 @@
 const viteBase: string | undefined = import.meta.env ? import.meta.env.BASE_URL : undefined;
 export const PATH_PREFIX = (viteBase ?? '/').replace(/\/+$/, '');
 
+/** Where the site is published; `npm run build -- --site URL` overrides it. */
+export const DEFAULT_SITE = 'https://mnrent.example.org';
+
 /** The public root of a site at `site` under the path `base` ('/' or '/wi/'): `https://rent.example.org/wi`. */
 export const rootOf = (site: string, base: string) => site.replace(/\/+$/, '') + base.replace(/\/+$/, '');
 
