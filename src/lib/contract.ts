@@ -479,8 +479,7 @@ export type ChangesDoc = z.infer<typeof ChangesDoc>;
 export type ZipIndex = z.infer<typeof ZipIndex>;
 export type SectionEight = z.infer<typeof SectionEight>;
 
-/** Bedroom keys in order: studio, then one to four bedrooms. */
-export const BEDROOMS = ['br0', 'br1', 'br2', 'br3', 'br4'] as const;
+export { BEDROOMS } from './bedrooms.ts';
 
 /** The index row of a ZIP: the same fields in the index, county responses and the agent server. */
 export function toIndexRow(zip: ZipRecord): IndexZip {
