@@ -8,11 +8,18 @@ import { Worker } from 'node:worker_threads';
 import zlib from 'node:zlib';
 import { type CompressionOffers, MIN_BYTES, setEarlyCompression } from './compression-slot.ts';
 
-const COMPRESSIBLE = /\.(json|html|txt|xml|svg|css|js|csv)$/;
+export const COMPRESSIBLE = /\.(json|html|txt|xml|svg|css|js|csv)$/;
 /** The media types of those files, as the pages and endpoints answer with them. */
 const COMPRESSIBLE_TYPE = /^(text\/|application\/(json|xml|javascript|[a-z.+-]+\+(json|xml))|image\/svg\+xml)/;
-/** Brotli's best quality is slow; it pays off for the few large shared files only. */
-const LARGE = 64 * 1024;
+/** Files this large get brotli's quality LARGE_QUALITY; smaller ones quality 6. */
+export const LARGE = 64 * 1024;
+/**
+ * Not brotli's best (11): on Texas's 15 large files 11 costs 6.9 s of processor time against 2.1 s,
+ * for 413 KB against 437 KB (gzip -9: 610 KB); Minnesota's 7: 1.4 s against 0.5 s, 100 KB against
+ * 106 KB. Quality 9 would cost 0.3 s but give 529 KB. `npm run bench:brotli -- --dir DIST`
+ * measures it again.
+ */
+export const LARGE_QUALITY = 10;
 /**
  * Files sent to a thread before its answers come back, so it never waits for the main thread, which
  * is busy rendering. Nothing is sent behind a large file: it would wait while another thread idles.
@@ -44,9 +51,9 @@ export interface CompressReply {
   br: Uint8Array;
 }
 
-/** One file's siblings: gzip at level 9, brotli at quality 6, or 11 for a large file. */
+/** One file's siblings: gzip at level 9, brotli at quality 6, or LARGE_QUALITY for a large file. */
 export function compressSiblings(bytes: Uint8Array): Compressed {
-  const quality = bytes.length >= LARGE ? 11 : 6;
+  const quality = bytes.length >= LARGE ? LARGE_QUALITY : 6;
   return {
     gz: zlib.gzipSync(bytes, { level: 9 }),
     br: zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
@@ -88,7 +95,7 @@ const takesMore = (thread: Thread) => thread.jobs.size < IN_FLIGHT && !thread.la
  */
 export class EarlyCompression implements CompressionOffers {
   readonly #done = new Map<string, Promise<Siblings>>();
-  /** Files waiting their turn, the large ones (brotli's slow best quality) first: the longest jobs start soonest. */
+  /** Files waiting their turn, the large ones (brotli's slow high quality) first: the longest jobs start soonest. */
   readonly #waiting: { large: Job[]; small: Job[] } = { large: [], small: [] };
   readonly #threads: Thread[] = [];
   #threadLimit = 1;

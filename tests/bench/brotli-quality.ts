@@ -1,0 +1,32 @@
+// npm run bench:brotli -- --dir DIST : what brotli's qualities cost and give on a built site's large files
+// (the ones precompress gives LARGE_QUALITY), against gzip at level 9 in the same run.
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import zlib from 'node:zlib';
+import { COMPRESSIBLE, LARGE, LARGE_QUALITY } from '../../src/lib/precompress.ts';
+
+const dir = parseArgs({ options: { dir: { type: 'string', default: 'dist' } } }).values.dir;
+const names = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile() && COMPRESSIBLE.test(e.name)).map((e) => join(e.parentPath, e.name));
+const files = (await Promise.all(names.map((name) => readFile(name)))).filter((bytes) => bytes.length >= LARGE);
+const rawKb = files.reduce((sum, bytes) => sum + bytes.length, 0) / 1024;
+console.log(`bench:brotli — ${files.length} files of ${LARGE / 1024} KB or more in ${dir}, ${rawKb.toFixed(0)} KB raw`);
+
+/** Processor time (this thread) and total bytes of compressing every file once. */
+function measure(compress: (bytes: Buffer) => Buffer): { ms: number; kb: number } {
+  const before = process.cpuUsage();
+  let bytes = 0;
+  for (const file of files) bytes += compress(file).length;
+  const used = process.cpuUsage(before);
+  return { ms: (used.user + used.system) / 1000, kb: bytes / 1024 };
+}
+
+const gzip = measure((bytes) => zlib.gzipSync(bytes, { level: 9 }));
+console.log(`gzip -9       ${gzip.ms.toFixed(0).padStart(6)} ms ${gzip.kb.toFixed(1).padStart(8)} KB`);
+for (const quality of [9, 10, 11]) {
+  const br = measure((bytes) => zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+  const chosen = quality === LARGE_QUALITY ? '  ← the build' : '';
+  console.log(
+    `brotli q${String(quality).padEnd(3)}  ${br.ms.toFixed(0).padStart(6)} ms ${br.kb.toFixed(1).padStart(8)} KB   ${(br.ms / gzip.ms).toFixed(1).padStart(5)}x gzip's time, ${((br.kb / gzip.kb) * 100).toFixed(0)}% of its bytes${chosen}`,
+  );
+}
