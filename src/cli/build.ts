@@ -161,7 +161,7 @@ async function main(): Promise<number> {
     log(`  parse cache: ${dataset.parseCache.hits} of ${dataset.parseCache.asked} source files unchanged since they were last parsed`);
     log(`  time: read sources ${seconds(dataset.timings.readMs)}, derive ${seconds(dataset.timings.deriveMs)}, render and write ${seconds(renderMs)}, compress ${seconds(compressMs)}, total ${seconds(performance.now() - started)}`);
     const cpu = process.cpuUsage();
-    log(`  peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB, processor time ${seconds((cpu.user + cpu.system) / 1000)} (every thread)`);
+    log(`  peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB, processor time ${seconds((cpu.user + cpu.system) / 1000)} (every thread; ${seconds(cpu.system / 1000)} of it in the kernel)`);
     log(`  warnings ${warnings.length}${warnings.length ? ':' : ''}`);
     for (const warning of warnings) log(`    - ${warning}`);
   } catch (error) {
