@@ -1,5 +1,6 @@
 // npm run bench:brotli -- --dir DIST : what brotli's qualities cost and give on a built site's large files
 // (the ones precompress gives LARGE_QUALITY), against gzip at level 9 in the same run.
+import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -7,6 +8,10 @@ import zlib from 'node:zlib';
 import { COMPRESSIBLE, LARGE, LARGE_QUALITY } from '../../src/lib/precompress.ts';
 
 const dir = parseArgs({ options: { dir: { type: 'string', default: 'dist' } } }).values.dir;
+if (!existsSync(join(dir, 'index.html'))) {
+  console.error(`bench:brotli: ${dir} is not a built site (no index.html): run npm run build first, or give --dir`);
+  process.exit(1);
+}
 const names = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile() && COMPRESSIBLE.test(e.name)).map((e) => join(e.parentPath, e.name));
 const files = (await Promise.all(names.map((name) => readFile(name)))).filter((bytes) => bytes.length >= LARGE);
 const rawKb = files.reduce((sum, bytes) => sum + bytes.length, 0) / 1024;
