@@ -1,7 +1,8 @@
 // Precompressed siblings (.gz, .br) of every text file, for nginx's gzip_static/brotli_static and
 // CDNs that serve them. Deterministic: zlib writes no timestamp, so the same input gives the same bytes.
 import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -216,23 +217,25 @@ export async function precompress(dir: string, early = new EarlyCompression(), t
       .map((e) => join(e.parentPath, e.name))
       .sort();
     const stats: PrecompressStats = { files: 0, rawBytes: 0, gzipBytes: 0, brotliBytes: 0, ahead: 0 };
-    // Reads and writes go through libuv's thread pool, several at a time: creating thousands of small
-    // files one by one costs more than the compression that is left.
-    const writer = async () => {
-      for (let file = files.shift(); file !== undefined; file = files.shift()) {
-        const bytes = await readFile(file);
-        if (bytes.length < MIN_BYTES) continue;
-        // Files the pages' middleware never offered (copied from public/, written by an integration) join the queue here.
-        const { gz, br, ahead } = await early.offer(bytes);
-        await Promise.all([writeFile(`${file}.gz`, gz), writeFile(`${file}.br`, br)]);
-        stats.files += 1;
-        stats.rawBytes += bytes.length;
-        stats.gzipBytes += gz.length;
-        stats.brotliBytes += br.length;
-        if (ahead) stats.ahead += 1;
-      }
-    };
-    await Promise.all(Array.from({ length: 8 }, writer));
+    // Synchronous reads and writes: the pages are rendered and the main thread has nothing else to
+    // do. Through libuv's pool each file is four or five round trips between threads, and Texas's
+    // 5,300 files and 10,600 siblings took 0.6 s that way, against 0.1 to 0.2 s like this.
+    // Every file is offered first, so the few that were never offered (copied from public/, written
+    // by an integration) are compressed side by side while the others are written.
+    const offered = files.flatMap((file) => {
+      const bytes = readFileSync(file);
+      return bytes.length < MIN_BYTES ? [] : [{ file, rawBytes: bytes.length, siblings: early.offer(bytes) }];
+    });
+    for (const { file, rawBytes, siblings } of offered) {
+      const { gz, br, ahead } = await siblings;
+      writeFileSync(`${file}.gz`, gz);
+      writeFileSync(`${file}.br`, br);
+      stats.files += 1;
+      stats.rawBytes += rawBytes;
+      stats.gzipBytes += gz.length;
+      stats.brotliBytes += br.length;
+      if (ahead) stats.ahead += 1;
+    }
     return stats;
   } finally {
     await early.close();
