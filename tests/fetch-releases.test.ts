@@ -94,7 +94,7 @@ describe('HUD fiscal years on a date', () => {
     expect(outcomes(results)).toEqual(['downloaded hud_safmr/safmr_fy2025.csv', 'downloaded hud_safmr/safmr_fy2026.csv', 'downloaded hud_safmr/safmr_fy2027.csv']);
     expect(await files(dir, 'hud_safmr')).toEqual(['safmr_fy2025.csv', 'safmr_fy2026.csv', 'safmr_fy2027.csv']);
     // The lockfile says what was tried and taken: each year's revised name first, absent, then HUD's original.
-    const { discovery } = await readLockfile(dir);
+    const { discovery } = readLockfile(dir);
     expect(discovery?.find((d) => d.release === 'FY2027')).toEqual({
       dataset: 'hud_safmr',
       release: 'FY2027',
@@ -138,7 +138,7 @@ describe('HUD fiscal years on a date', () => {
     const results = await fetchFrom(server, dir, [SAFMR], '2026-06-01');
     expect(outcomes(results)).toEqual(['unchanged hud_safmr/safmr_fy2025.csv', 'downloaded hud_safmr/safmr_fy2026_revised.csv']);
     expect(await files(dir, 'hud_safmr')).toEqual(['safmr_fy2025.csv', 'safmr_fy2026_revised.csv']);
-    expect(Object.keys((await readLockfile(dir)).files).sort()).toEqual(['hud_safmr/safmr_fy2025.csv', 'hud_safmr/safmr_fy2026_revised.csv']);
+    expect(Object.keys(readLockfile(dir).files).sort()).toEqual(['hud_safmr/safmr_fy2025.csv', 'hud_safmr/safmr_fy2026_revised.csv']);
   });
 
   it('--as-of 2026-09-15: FY2026 is current; FY2027, posted in August, is looked for and reported but not taken before 1 October', async () => {
@@ -172,7 +172,7 @@ describe('the newest Census release, falling back one year at a time', () => {
     const results = await fetchFrom(server, dir, [ACS], '2026-11-22');
     expect(outcomes(results)).toEqual(['downloaded census_acs/acsdt5y2024-b25064.dat']);
     expect(await files(dir, 'census_acs')).toEqual(['acsdt5y2024-b25064.dat']);
-    expect((await readLockfile(dir)).discovery?.[0]?.tried).toEqual([
+    expect(readLockfile(dir).discovery?.[0]?.tried).toEqual([
       { file: 'acsdt5y2025-b25064.dat', outcome: 'absent' },
       { file: 'acsdt5y2024-b25064.dat', outcome: 'downloaded' },
     ]);

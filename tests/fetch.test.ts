@@ -83,7 +83,7 @@ describe('a full fetch into an empty folder', () => {
     fetched = join(scratch, 'full');
     const results = await fetchSources(options(fetched));
     expect(results.map((r) => r.outcome)).toEqual(sharedManifest.sources.map(() => 'downloaded'));
-    const lock = await readLockfile(fetched);
+    const lock = readLockfile(fetched);
     expect(Object.keys(lock.files)).toHaveLength(sharedManifest.sources.length);
     // PROVENANCE.md: the sha256 of the GeoNames dump.
     expect(lock.files['geonames/US.txt']).toMatchObject({
@@ -272,7 +272,7 @@ describe('publishers\' own forms', () => {
     const [result] = await fetchSources(options(dir, { manifest, mirror: undefined }));
     expect(result?.outcome).toBe('downloaded');
     expect(sha256(await readFile(join(dir, 'geonames/US.txt')))).toBe(sha256(us));
-    expect((await readLockfile(dir)).files['geonames/US.txt']?.archive).toEqual({ bytes: archive.length, sha256: sha256(archive) });
+    expect(readLockfile(dir).files['geonames/US.txt']?.archive).toEqual({ bytes: archive.length, sha256: sha256(archive) });
     expect(await leftovers(dir)).toEqual([]);
   });
 

@@ -7,7 +7,6 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { build } from 'astro';
 import { optionsFromEnv, sharedDataset, type LoadedDataset } from '../lib/dataset.ts';
 import { holdPublishGate } from '../lib/dataset-slot.ts';
 import { checkFloors, compareWithEarlier, PublishGateError } from '../lib/derive/publish-gate.ts';
@@ -115,6 +114,9 @@ async function main(): Promise<number> {
     // BASE_URL (vitest sets one) would win over Astro's base: make them agree.
     process.env.BASE_URL = base;
     early = startEarlyCompression();
+    // Astro is imported only once the sources are being read: loading it keeps this thread busy for
+    // most of a second, and the workbooks' threads start as their files are read.
+    const { build } = await import('astro');
     // Astro loads its configuration and Vite while the workbooks parse on worker threads; its
     // content loaders wait for the publish gate below, so nothing renders before the gate passed.
     const rendering = build({ root: projectRoot, site, base, outDir: staging, logLevel: 'warn' }).finally(stopEarlyCompression);

@@ -55,14 +55,14 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 const exists = (path: string) => stat(path).then(() => true, () => false);
 
 /** Why an entry is not fetched this time, or undefined to fetch it. */
-async function skipReason(entry: ManifestEntry, options: FetchOptions, active: readonly ManifestEntry[]): Promise<string | undefined> {
+function skipReason(entry: ManifestEntry, options: FetchOptions, active: readonly ManifestEntry[]): string | undefined {
   if (options.only && !options.only.includes(entry.dataset)) return 'not asked for (--only)';
   if (entry.when_env && !options.env[entry.when_env]) return `${entry.when_env} is not set`;
   if (entry.for_states && !entry.for_states.includes(options.state.code)) return `for ${entry.for_states.join(', ')} only`;
   if (entry.except_states?.includes(options.state.code)) return `not for ${options.state.name}: it has an entry of its own`;
   if (active.some((other) => other.dataset === entry.dataset && other.instead_of === entry.file)) return 'replaced by the entry that uses credentials';
   if (options.missingOnly) {
-    const present = (await datasetFiles(options.sourcesDir, entry.dataset)) ?? [];
+    const present = datasetFiles(options.sourcesDir, entry.dataset) ?? [];
     // A state's own file (PR.txt beside US.txt) is missing even when the folder holds another state's.
     const stateOwn = (entry.for_states || entry.except_states) && typeof entry.file === 'string';
     if (stateOwn ? present.includes(entry.file as string) : present.length > 0) return 'already has a file (--missing)';
@@ -137,7 +137,7 @@ async function fetchOne(entry: SourceEntry, options: FetchOptions, lock: Map<str
   const byHand = entry.manual ?? `Download it by hand from ${entry.url}${entry.unpack ? ` (take ${entry.unpack} out of the archive)` : ''} and save it as ${finalPath}.`;
 
   if (request.missingCredential) {
-    const present = ((await datasetFiles(options.sourcesDir, entry.dataset)) ?? []).length > 0;
+    const present = (datasetFiles(options.sourcesDir, entry.dataset) ?? []).length > 0;
     return { key, outcome: 'skipped', detail: `${request.missingCredential} is not set; ${present ? 'keeping the file already there' : byHand}` };
   }
 
@@ -283,13 +283,13 @@ export async function fetchSources(options: FetchOptions): Promise<FileResult[]>
   for (const dataset of new Set(options.manifest.sources.map((e) => e.dataset))) {
     for (const name of await removeLeftovers(join(options.sourcesDir, dataset), LEFTOVER)) options.progress.note(`removed ${dataset}/${name}, left by a fetch that was stopped`);
   }
-  const lock = new Map(Object.entries((await readLockfile(options.sourcesDir)).files));
+  const lock = new Map(Object.entries(readLockfile(options.sourcesDir).files));
   const discovery: Discovery[] = [];
   const save = () => writeLockfile(options.sourcesDir, { files: Object.fromEntries(lock), discovery });
   const active = options.manifest.sources.filter((e) => !e.when_env || options.env[e.when_env]);
   const results: FileResult[] = [];
   for (const entry of options.manifest.sources) {
-    const reason = await skipReason(entry, options, active);
+    const reason = skipReason(entry, options, active);
     if (reason) {
       results.push({ key: `${entry.dataset}/${String(entry.file)}`, outcome: 'skipped', detail: reason });
       continue;

@@ -1,6 +1,7 @@
 // sources.lock.json: which bytes each source file came from. Written by `npm run data:fetch`,
 // read by the build, which copies the provenance into meta.json.
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { SourceError } from '../errors.ts';
@@ -37,11 +38,12 @@ export const DiscoveryRecord = z
 export const Lockfile = z.object({ files: z.record(z.string(), LockEntry), discovery: z.array(DiscoveryRecord).optional() }).strict();
 export type Lockfile = z.infer<typeof Lockfile>;
 
-export async function readLockfile(sourcesDir: string): Promise<Lockfile> {
+/** Read synchronously: the build reads it as the sources are read (see readRegularFile). */
+export function readLockfile(sourcesDir: string): Lockfile {
   const path = join(sourcesDir, LOCKFILE_NAME);
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = readFileSync(path, 'utf8');
   } catch {
     return { files: {} };
   }

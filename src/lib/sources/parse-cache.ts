@@ -4,7 +4,8 @@
 // a changed parser never reads an old result. Values are v8-serialized (Maps and all). A cache that
 // cannot be read or written is skipped: it only ever saves time.
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { ScopeOfRead } from './registry.ts';
@@ -12,30 +13,34 @@ import type { ScopeOfRead } from './registry.ts';
 /** Where the checkout keeps it: node_modules/.cache, which npm ci clears and git ignores. */
 export const PARSE_CACHE_DIR = join(import.meta.dirname, '..', '..', '..', 'node_modules', '.cache', 'mnrent-parsed');
 
-let parserFingerprint: Promise<string> | undefined;
+let parserFingerprint: string | undefined;
 
-/** A hash of the code that turns bytes into rows: this folder, the states table and the contract. */
-function codeFingerprint(): Promise<string> {
-  parserFingerprint ??= (async () => {
+/**
+ * A hash of the code that turns bytes into rows: this folder, the states table and the contract.
+ * Read synchronously, like the cache's entries: the sources are read while Astro loads, and an
+ * asynchronous read would wait for every module Astro compiles before the workbooks could start.
+ */
+function codeFingerprint(): string {
+  if (parserFingerprint === undefined) {
     const hash = createHash('sha256');
     const here = import.meta.dirname;
-    const files = [...(await readdir(here)).filter((f) => f.endsWith('.ts')).sort().map((f) => join(here, f)), join(here, '..', 'state.ts'), join(here, '..', 'contract.ts')];
-    for (const file of files) hash.update(file.slice(here.length)).update(await readFile(file));
-    return hash.digest('hex');
-  })();
+    const files = [...readdirSync(here).filter((f) => f.endsWith('.ts')).sort().map((f) => join(here, f)), join(here, '..', 'state.ts'), join(here, '..', 'contract.ts')];
+    for (const file of files) hash.update(file.slice(here.length)).update(readFileSync(file));
+    parserFingerprint = hash.digest('hex');
+  }
   return parserFingerprint;
 }
 
 export interface ParseCache {
-  get(key: string): Promise<unknown>;
+  get(key: string): unknown;
   set(key: string, value: unknown): Promise<void>;
   /** How many reads it answered, and how many it was asked. */
   readonly stats: { hits: number; asked: number };
 }
 
-export async function cacheKey(file: string, sha256: string, scope: ScopeOfRead): Promise<string> {
+export function cacheKey(file: string, sha256: string, scope: ScopeOfRead): string {
   return createHash('sha256')
-    .update(JSON.stringify({ file, sha256, state: scope.state.code, limits: scope.limits, code: await codeFingerprint() }))
+    .update(JSON.stringify({ file, sha256, state: scope.state.code, limits: scope.limits, code: codeFingerprint() }))
     .digest('hex');
 }
 
@@ -43,10 +48,10 @@ export function parseCache(dir = PARSE_CACHE_DIR): ParseCache {
   const stats = { hits: 0, asked: 0 };
   return {
     stats,
-    async get(key) {
+    get(key) {
       stats.asked += 1;
       try {
-        const value = deserialize(await readFile(join(dir, `${key}.v8`))) as unknown;
+        const value = deserialize(readFileSync(join(dir, `${key}.v8`))) as unknown;
         stats.hits += 1;
         return value;
       } catch {

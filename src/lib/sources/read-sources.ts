@@ -1,7 +1,7 @@
 // The I/O edge of the pipeline: find each dataset's files in the sources folder, read them once,
 // parse them by the registry's rules.
 import { createHash } from 'node:crypto';
-import { lstat, readdir, readFile, stat } from 'node:fs/promises';
+import { lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SourceFile } from '../contract.ts';
 import { SourceError } from '../errors.ts';
@@ -44,10 +44,10 @@ export interface DatasetListing {
 }
 
 /** What a dataset folder holds, sorted by code point; undefined when the folder is absent. */
-export async function listDataset(sourcesDir: string, dataset: DatasetFolder): Promise<DatasetListing | undefined> {
+export function listDataset(sourcesDir: string, dataset: DatasetFolder): DatasetListing | undefined {
   let names: string[];
   try {
-    names = (await readdir(join(sourcesDir, dataset))).sort(compareCodePoints);
+    names = readdirSync(join(sourcesDir, dataset)).sort(compareCodePoints);
   } catch {
     return undefined;
   }
@@ -62,8 +62,8 @@ export async function listDataset(sourcesDir: string, dataset: DatasetFolder): P
 }
 
 /** The source files present in a dataset folder; none when the folder is absent. */
-export async function datasetFiles(sourcesDir: string, dataset: DatasetFolder): Promise<string[] | undefined> {
-  return (await listDataset(sourcesDir, dataset))?.sources;
+export function datasetFiles(sourcesDir: string, dataset: DatasetFolder): string[] | undefined {
+  return listDataset(sourcesDir, dataset)?.sources;
 }
 
 const ERRNO_WORDS: Record<string, string> = {
@@ -75,25 +75,46 @@ const ERRNO_WORDS: Record<string, string> = {
   EIO: 'input/output error',
 };
 
-/** Reads a source file that must be a regular file (a FIFO would block forever); errors name the path. */
-export async function readRegularFile(path: string): Promise<Buffer> {
+/**
+ * Reads a source file that must be a regular file (a FIFO would block forever); errors name the path.
+ * Synchronous: the build reads its sources while Astro loads on the same thread, and an asynchronous
+ * read of a 3 MB workbook waits for the event loop between its pieces, which module loading keeps
+ * busy (the workbooks' threads started a second late that way).
+ */
+export function readRegularFile(path: string): Buffer {
   let info;
   try {
-    info = await stat(path);
+    info = statSync(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? '';
-    const dangling = code === 'ENOENT' && (await lstat(path).then((l) => l.isSymbolicLink(), () => false));
+    let dangling = false;
+    try {
+      dangling = code === 'ENOENT' && lstatSync(path).isSymbolicLink();
+    } catch {
+      // Not there at all.
+    }
     throw new SourceError({ file: path }, dangling ? 'is a symbolic link to nothing' : `cannot be read (${ERRNO_WORDS[code] ?? code})`);
   }
   if (info.isDirectory()) throw new SourceError({ file: path }, 'is a folder, not a file');
   if (!info.isFile()) throw new SourceError({ file: path }, 'is not a regular file (a pipe, socket or device); the build reads only files');
   try {
-    return await readFile(path);
+    return readFileSync(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? '';
     throw new SourceError({ file: path }, `cannot be read (${ERRNO_WORDS[code] ?? code})`);
   }
 }
+
+/** A source file read and hashed, not yet parsed. */
+interface ReadFile<D extends DatasetFolder> {
+  dataset: D;
+  path: string;
+  bytes: Buffer;
+  /** Its SourceFile: the lockfile's provenance when the bytes match. */
+  file: SourceFile;
+}
+
+type Parsed<D extends DatasetFolder> = Promise<{ parsed: ParsedSource<D>; file: SourceFile }>;
 
 class SourceReader {
   private readonly sourcesDir: string;
@@ -110,9 +131,9 @@ class SourceReader {
   }
 
   /** The dataset's source files; a misnamed data file is an error, other files a warning. */
-  async list(dataset: DatasetFolder): Promise<string[]> {
+  list(dataset: DatasetFolder): string[] {
     const { required, names } = SOURCES[dataset];
-    const listing = await listDataset(this.sourcesDir, dataset);
+    const listing = listDataset(this.sourcesDir, dataset);
     const dir = join(this.sourcesDir, dataset);
     if (listing === undefined) {
       if (!required) return [];
@@ -130,34 +151,38 @@ class SourceReader {
     return listing.sources;
   }
 
-  /** Reads and parses one file; its SourceFile carries the lockfile's provenance when the bytes match. */
-  async parse<D extends DatasetFolder>(dataset: D, name: string): Promise<{ parsed: ParsedSource<D>; file: SourceFile }> {
-    const path = join(this.sourcesDir, dataset, name);
-    const bytes = await readRegularFile(path);
-    if (bytes.length === 0) throw new SourceError({ file: path }, 'file is empty');
-    const key = `${dataset}/${name}`;
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
-    const locked = this.lock.files[key];
-    const provenance = locked && locked.sha256 === sha256 ? { url: locked.url, retrieved_at: locked.retrieved_at } : {};
-    const parse = () => (SOURCES[dataset] as SourceDataset<unknown>).parse(path, bytes, this.scope) as Promise<ParsedSource<D>>;
-    let parsed: ParsedSource<D>;
-    if (this.cache) {
-      const entry = await cacheKey(key, sha256, this.scope);
-      const cached = (await this.cache.get(entry)) as ParsedSource<D> | undefined;
-      parsed = cached ?? (await parse());
-      if (cached === undefined) await this.cache.set(entry, parsed);
-    } else {
-      parsed = await parse();
-    }
-    return { parsed, file: { name: key, bytes: bytes.length, sha256, ...provenance } };
+  /** Lists a dataset, chooses its files by the registry's rule and reads them. */
+  read<D extends DatasetFolder>(dataset: D, context: ChoiceContext = {}): ReadFile<D>[] {
+    const dir = join(this.sourcesDir, dataset);
+    const chosen = SOURCES[dataset].choose(this.list(dataset), dir, { ...context, stateCode: this.scope.state.code });
+    for (const { name, why } of chosen.leftOut) this.warnings.push(`${dataset}/${name} was not read: ${why}`);
+    return chosen.read.map((name) => {
+      const path = join(dir, name);
+      const bytes = readRegularFile(path);
+      if (bytes.length === 0) throw new SourceError({ file: path }, 'file is empty');
+      const key = `${dataset}/${name}`;
+      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      const locked = this.lock.files[key];
+      const provenance = locked && locked.sha256 === sha256 ? { url: locked.url, retrieved_at: locked.retrieved_at } : {};
+      return { dataset, path, bytes, file: { name: key, bytes: bytes.length, sha256, ...provenance } };
+    });
   }
 
-  /** Lists a dataset, chooses its files by the registry's rule and parses them. */
-  async read<D extends DatasetFolder>(dataset: D, context: ChoiceContext = {}): Promise<{ parsed: ParsedSource<D>; file: SourceFile }[]> {
-    const dir = join(this.sourcesDir, dataset);
-    const chosen = SOURCES[dataset].choose(await this.list(dataset), dir, { ...context, stateCode: this.scope.state.code });
-    for (const { name, why } of chosen.leftOut) this.warnings.push(`${dataset}/${name} was not read: ${why}`);
-    return Promise.all(chosen.read.map((name) => this.parse(dataset, name)));
+  /**
+   * Parses one file read; a workbook's parse starts its thread before this returns. With a parse
+   * cache, a file whose bytes (and parsers) are as before is not parsed again.
+   */
+  parse<D extends DatasetFolder>({ dataset, path, bytes, file }: ReadFile<D>): Parsed<D> {
+    const parse = () => Promise.resolve((SOURCES[dataset] as SourceDataset<unknown>).parse(path, bytes, this.scope) as ParsedSource<D> | Promise<ParsedSource<D>>);
+    if (!this.cache) return parse().then((parsed) => ({ parsed, file }));
+    const cache = this.cache;
+    const entry = cacheKey(file.name, file.sha256, this.scope);
+    const cached = cache.get(entry) as ParsedSource<D> | undefined;
+    if (cached !== undefined) return Promise.resolve({ parsed: cached, file });
+    return parse().then(async (parsed) => {
+      await cache.set(entry, parsed);
+      return { parsed, file };
+    });
   }
 }
 
@@ -167,32 +192,40 @@ class SourceReader {
  */
 export async function readSources(sourcesDir: string, scope: ScopeOfRead, cache?: ParseCache): Promise<SourceData> {
   try {
-    if (!(await stat(sourcesDir)).isDirectory()) throw new Error('not a folder');
+    if (!statSync(sourcesDir).isDirectory()) throw new Error('not a folder');
   } catch {
     throw new SourceError({ file: sourcesDir }, 'sources folder not found (set SOURCES_DIR, or run npm run data:fetch)');
   }
-  const reader = new SourceReader(sourcesDir, await readLockfile(sourcesDir), scope, cache);
-  const one = async <T>(files: Promise<{ parsed: T; file: SourceFile }[]>): Promise<{ parsed: T; file: SourceFile }> => {
-    const [first] = await files;
-    if (!first) throw new Error('a required dataset chose no file');
-    return first;
-  };
-  // The big workbooks parse on worker threads (see workbook-worker.ts); start them first.
-  const crosswalk = reader.read('hud_usps_crosswalk');
-  const safmr = reader.read('hud_safmr');
-  const fmr = safmr.then((files) => reader.read('hud_fmr', { latestSafmrYear: Math.max(...files.flatMap((f) => f.parsed.map((r) => r.fiscalYear))) }));
-  const [safmrFiles, fmrFile, zori, acs, crosswalkFiles, geonames, gazetteer] = await Promise.all([
+  const reader = new SourceReader(sourcesDir, readLockfile(sourcesDir), scope, cache);
+  // Every file is read before any is parsed, and the files that parse on worker threads (the big
+  // workbooks) are handed to them first: a text source parses on this thread, and each one parsed
+  // before a workbook is handed over holds that workbook's thread back.
+  const crosswalkFiles = reader.read('hud_usps_crosswalk');
+  const safmrFiles = reader.read('hud_safmr');
+  const zoriFile = only(reader.read('zillow_zori'));
+  const acsFile = only(reader.read('census_acs'));
+  const geonamesFile = only(reader.read('geonames'));
+  const gazetteerFile = only(reader.read('census_gazetteer'));
+  const offThread = (f: ReadFile<DatasetFolder>) => (SOURCES[f.dataset] as SourceDataset<unknown>).parsesOffThread?.(f.path) === true;
+  const started = new Map<ReadFile<DatasetFolder>, Parsed<DatasetFolder>>();
+  const all: ReadFile<DatasetFolder>[] = [...crosswalkFiles, ...safmrFiles, zoriFile, acsFile, geonamesFile, gazetteerFile];
+  for (const f of [...all.filter(offThread), ...all.filter((f) => !offThread(f))]) started.set(f, reader.parse(f));
+  const parsed = <D extends DatasetFolder>(f: ReadFile<D>) => started.get(f) as Parsed<D>;
+  // The county FMR file follows the newest SAFMR year read.
+  const safmr = Promise.all(safmrFiles.map(parsed));
+  const fmr = safmr.then((files) => reader.parse(only(reader.read('hud_fmr', { latestSafmrYear: Math.max(...files.flatMap((f) => f.parsed.map((r) => r.fiscalYear))) }))));
+  const [safmrParsed, fmrFile, zori, acs, crosswalkParsed, geonames, gazetteer] = await Promise.all([
     safmr,
-    one(fmr),
-    one(reader.read('zillow_zori')),
-    one(reader.read('census_acs')),
-    crosswalk,
-    one(reader.read('geonames')),
-    one(reader.read('census_gazetteer')),
+    fmr,
+    parsed(zoriFile),
+    parsed(acsFile),
+    Promise.all(crosswalkFiles.map(parsed)),
+    parsed(geonamesFile),
+    parsed(gazetteerFile),
   ]);
-  const [crosswalkFile] = crosswalkFiles;
+  const [crosswalkFile] = crosswalkParsed;
   return {
-    safmr: { files: safmrFiles.map((p) => p.file), rows: safmrFiles.flatMap((p) => p.parsed) },
+    safmr: { files: safmrParsed.map((p) => p.file), rows: safmrParsed.flatMap((p) => p.parsed) },
     fmr: { ...fmrFile.parsed, file: fmrFile.file, fiscalYear: fiscalYearOfCountyFmrFile(fmrFile.file.name) },
     zori: { ...zori.parsed, file: zori.file },
     acs: { ...acs.parsed, file: acs.file },
@@ -201,4 +234,11 @@ export async function readSources(sourcesDir: string, scope: ScopeOfRead, cache?
     gazetteer: { centroids: gazetteer.parsed, file: gazetteer.file },
     warnings: reader.warnings.sort(compareCodePoints),
   };
+}
+
+/** The one file of a dataset that has exactly one. */
+function only<T>(files: T[]): T {
+  const [first] = files;
+  if (first === undefined) throw new Error('a required dataset chose no file');
+  return first;
 }

@@ -43,6 +43,8 @@ export interface SourceDataset<T> {
   choose: (names: readonly string[], folder: string, context: ChoiceContext) => FileChoice;
   /** Parses one file exactly as the build does; the fetcher calls it to accept a download. */
   parse: (path: string, bytes: Buffer, scope: ScopeOfRead) => Promise<T> | T;
+  /** Whether `parse` hands this file to a worker thread and returns at once (the build starts those first). */
+  parsesOffThread?: (path: string) => boolean;
   /** Rows for the state in a parsed file: what the publish gate and the fetcher compare. */
   rows: (parsed: T) => number;
 }
@@ -68,6 +70,7 @@ const hudSafmr: SourceDataset<SafmrRow[]> = {
     checkedFiscalYear(path, limits);
     return parseWorkbookOffThread('safmr', bytes, path, state, limits);
   },
+  parsesOffThread: isXlsx,
   rows: (parsed) => parsed.length,
 };
 
@@ -126,6 +129,7 @@ const hudUspsCrosswalk: SourceDataset<Crosswalk> = {
   },
   parse: (path, bytes, { state, limits }) =>
     endsWith(path, '.json') ? parseCrosswalkApiJson(text(bytes, path, ','), path, zipInState(state)) : parseWorkbookOffThread('crosswalk', bytes, path, state, limits),
+  parsesOffThread: (path) => !endsWith(path, '.json'),
   rows: (parsed) => parsed.rows.length,
 };
 
