@@ -41,3 +41,26 @@ export class ExpectedError extends Error {
     this.name = new.target.name;
   }
 }
+
+/** An error as it crosses from a worker thread: a class does not survive the copy, so each kind says what it was. */
+export type ThreadedError =
+  | { sourceError: { location: SourceLocation; detail: string } }
+  | { expected: { name: string; message: string } }
+  | { unexpected: string };
+
+export function errorForThread(error: unknown): ThreadedError {
+  if (isSourceError(error)) return { sourceError: { location: error.location, detail: error.detail } };
+  if (error instanceof ExpectedError) return { expected: { name: error.name, message: error.message } };
+  return { unexpected: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+}
+
+/** The error a worker sent, as the same kind on this thread; `work` says what failed, for a bug's report. */
+export function errorFromThread(sent: ThreadedError, work: string): Error {
+  if ('sourceError' in sent) return new SourceError(sent.sourceError.location, sent.sourceError.detail);
+  if ('expected' in sent) {
+    const error = new ExpectedError(sent.expected.message);
+    error.name = sent.expected.name;
+    return error;
+  }
+  return new Error(`${work} failed on a worker thread:\n${sent.unexpected}`);
+}

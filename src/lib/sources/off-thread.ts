@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { SourceError } from '../errors.ts';
+import { errorFromThread } from '../errors.ts';
 import type { StateScope } from '../state.ts';
 import type { Crosswalk } from './hud-crosswalk.ts';
 import type { SafmrRow } from './hud-safmr.ts';
@@ -18,8 +18,7 @@ export function parseWorkbookOffThread<K extends WorkbookKind>(kind: K, bytes: B
     const worker = new Worker(new URL('./workbook-worker.ts', import.meta.url), { workerData: job });
     worker.once('message', (reply: WorkbookReply) => {
       if (reply.ok) resolve(reply.result as Results[K]);
-      else if ('sourceError' in reply) reject(new SourceError(reply.sourceError.location, reply.sourceError.detail));
-      else reject(new Error(`parsing ${file} failed on a worker thread:\n${reply.unexpected}`));
+      else reject(errorFromThread(reply.error, `parsing ${file}`));
       void worker.terminate();
     });
     worker.once('error', reject);

@@ -1,7 +1,7 @@
 // Runs one workbook parser on a worker thread: XML parsing is the slowest part of reading the
 // sources, and the two large workbooks can parse beside the CSVs on a second core.
 import { parentPort, workerData } from 'node:worker_threads';
-import { isSourceError } from '../errors.ts';
+import { errorForThread, type ThreadedError } from '../errors.ts';
 import { zipInState, type StateScope } from '../state.ts';
 import { parseCrosswalkWorkbook } from './hud-crosswalk.ts';
 import { parseSafmrWorkbook } from './hud-safmr.ts';
@@ -17,10 +17,7 @@ export interface WorkbookJob {
   limits: DateLimits;
 }
 
-export type WorkbookReply =
-  | { ok: true; result: unknown }
-  | { ok: false; sourceError: { location: { file: string; row?: number; column?: string }; detail: string } }
-  | { ok: false; unexpected: string };
+export type WorkbookReply = { ok: true; result: unknown } | { ok: false; error: ThreadedError };
 
 function run(job: WorkbookJob): unknown {
   const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
@@ -33,9 +30,7 @@ function reply(job: WorkbookJob): WorkbookReply {
   try {
     return { ok: true, result: run(job) };
   } catch (error) {
-    return isSourceError(error)
-      ? { ok: false, sourceError: { location: error.location, detail: error.detail } }
-      : { ok: false, unexpected: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+    return { ok: false, error: errorForThread(error) };
   }
 }
 
