@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ChangesRecord, CountyRecord, Meta, MetaRecord, SectionEightRecord, ZipRecord } from './lib/contract.ts';
 import type { LoadedDataset } from './lib/dataset.ts';
-import { datasetInProcess, publishGateWord } from './lib/dataset-slot.ts';
+import { datasetInProcess, lateContentStore, publishGateWord, type StoreEntry } from './lib/dataset-slot.ts';
 import { rootOf } from './lib/publication/routes.ts';
 
 
@@ -20,10 +20,25 @@ function datasetLoader(name: string, entries: (dataset: LoadedDataset) => { id: 
       if (!config.site) throw new Error('astro.config.mjs must set site: every url in the API is absolute');
       const site = rootOf(config.site, config.base);
       // The build script has the dataset loading already; a bare `astro build` loads it here.
-      const dataset = await (datasetInProcess(site) ?? import('./lib/dataset.ts').then(({ sharedDataset, optionsFromEnv }) => sharedDataset(optionsFromEnv(site, fileURLToPath(config.outDir)))));
-      await publishGateWord();
+      const loading = datasetInProcess(site) ?? import('./lib/dataset.ts').then(({ sharedDataset, optionsFromEnv }) => sharedDataset(optionsFromEnv(site, fileURLToPath(config.outDir))));
+      const validEntries = async () => {
+        const dataset = await loading;
+        await publishGateWord();
+        const valid: StoreEntry[] = [];
+        for (const { id, data } of entries(dataset)) valid.push({ id, data: await context.parseData({ id, data }) });
+        return valid;
+      };
+      // The build script's late store: Astro bundles the pages now, and the entries are made when
+      // the prerenderer asks for them (after the publish gate).
+      const late = lateContentStore();
+      if (late) {
+        store.clear();
+        late.collections.set(context.collection, validEntries);
+        return;
+      }
+      const valid = await validEntries();
       store.clear();
-      for (const { id, data } of entries(dataset)) store.set({ id, data: await context.parseData({ id, data }) });
+      for (const entry of valid) store.set(entry);
     },
   };
 }

@@ -7,8 +7,9 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { optionsFromEnv, sharedDataset, type LoadedDataset } from '../lib/dataset.ts';
-import { holdPublishGate } from '../lib/dataset-slot.ts';
+import { optionsFromEnv, type LoadedDataset } from '../lib/dataset.ts';
+import { holdPublishGate, keepDataset, storeContentLate } from '../lib/dataset-slot.ts';
+import { loadDatasetOffThread } from '../lib/dataset-thread.ts';
 import { checkFloors, compareWithEarlier, PublishGateError } from '../lib/derive/publish-gate.ts';
 import { acquireLock, checkOutputFolder, type HeldLock, OUTPUT_MARKER, outputMarkerText, removeLeftovers, stagingPattern } from '../lib/output-folder.ts';
 import { type EarlyCompression, precompress, startEarlyCompression, stopEarlyCompression } from '../lib/precompress.ts';
@@ -108,17 +109,18 @@ async function main(): Promise<number> {
     // taken after the output lock, so two builds never wait on each other crosswise).
     checkoutLock = await acquireLock(join(projectRoot, 'node_modules', '.mnrent-build.lock'), 'this checkout', { waitMs: LOCK_WAIT_MS, log });
     log('  reading and deriving the dataset while Astro starts…');
-    const loading = sharedDataset(options);
+    // The dataset is read and derived on its own thread, and this one is Astro's: Astro loads,
+    // bundles the pages meanwhile, and takes the content store late (dataset-slot.ts), once the
+    // publish gate below passed. Its build renders nothing before that.
+    const loading = keepDataset(options.site, loadDatasetOffThread(options));
     const gate = holdPublishGate();
+    const lateStore = storeContentLate();
     // Vite's server-side import.meta.env falls back on the process environment, where a parent's
     // BASE_URL (vitest sets one) would win over Astro's base: make them agree.
     process.env.BASE_URL = base;
     early = startEarlyCompression();
-    // Astro is imported only once the sources are being read: loading it keeps this thread busy for
-    // most of a second, and the workbooks' threads start as their files are read.
+    // Imported once the dataset's thread started: loading Astro keeps this thread busy for most of a second.
     const { build } = await import('astro');
-    // Astro loads its configuration and Vite while the workbooks parse on worker threads; its
-    // content loaders wait for the publish gate below, so nothing renders before the gate passed.
     const rendering = build({ root: projectRoot, site, base, outDir: staging, logLevel: 'warn' }).finally(stopEarlyCompression);
     rendering.catch(() => undefined);
     let dataset: LoadedDataset;
@@ -130,7 +132,7 @@ async function main(): Promise<number> {
       accepted = reasons.map((reason) => `accepted with --accept-changes: ${reason}`);
     } catch (error) {
       gate.stop(error);
-      // Astro stops at its loaders; wait for it, so nothing is written after the cleanup below.
+      // Astro stops before it renders (the late store fails); wait for it, so nothing is written after the cleanup below.
       await rendering.catch(() => undefined);
       throw error;
     }
@@ -141,6 +143,8 @@ async function main(): Promise<number> {
     const renderStarted = performance.now();
     log(`  ${dataset.zips.length} ZIP codes, ${dataset.counties.length} counties; rendering with Astro…`);
     await rendering;
+    // Astro's runtime takes a store that failed, or was never asked for, as empty: make sure.
+    await lateStore.taken();
     checkoutLock.release();
     const renderMs = performance.now() - renderStarted;
     log('  writing .gz and .br siblings…');

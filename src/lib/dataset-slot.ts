@@ -61,3 +61,65 @@ export function holdPublishGate(): HeldGate {
 export function publishGateWord(): Promise<void> {
   return gates[GATE] ?? Promise.resolve();
 }
+
+// The content store, handed to Astro late. The build script lets Astro bundle the pages while the
+// sources are still being read: in that build the content loaders give Astro's store no entries and
+// leave here how to make them, and the store's module in the page bundle (data-store-module.ts)
+// asks for them when the prerenderer imports it, which waits for the publish gate. A bare
+// `astro build` has no late store: its loaders fill Astro's store as usual.
+export const LATE_STORE_KEY = 'mnrent.late-content-store';
+const LATE = Symbol.for(LATE_STORE_KEY);
+const lates = globalThis as unknown as Record<typeof LATE, LateContentStore | undefined>;
+
+/** An entry as Astro's content store keeps it (astro/dist/content/mutable-data-store.js `scopedStore().set`). */
+export interface StoreEntry {
+  id: string;
+  data: Record<string, unknown>;
+}
+export type StoreCollections = Map<string, Map<string, StoreEntry>>;
+
+export interface LateContentStore {
+  /** Each collection's validated entries, left by its loader during Astro's content sync. */
+  readonly collections: Map<string, () => Promise<StoreEntry[]>>;
+  /** The whole store as Astro's runtime takes it, made once, on the first call. */
+  make(): Promise<StoreCollections>;
+  /**
+   * Once the pages are written: resolves when they were rendered from the whole store, rejects with
+   * what stopped it otherwise. Astro's runtime takes a store module that failed, or was never asked,
+   * for an empty store and renders no entries, so only the build script can tell.
+   */
+  taken(): Promise<void>;
+}
+
+/**
+ * The store as Astro writes it to its file and reads it back: collections by name, entries by id,
+ * each in `localeCompare` order (`MutableDataStore.toString`), so pages list entries as they would.
+ */
+export function sortedStore(collections: Iterable<[string, StoreEntry[]]>): StoreCollections {
+  const byName = (a: [string, unknown], b: [string, unknown]) => a[0].localeCompare(b[0]);
+  return new Map(
+    [...collections].sort(byName).map(([name, entries]) => [name, new Map(entries.map((e): [string, StoreEntry] => [e.id, e]).sort(byName))]),
+  );
+}
+
+/** The build script's word that this process hands the content store to Astro late. */
+export function storeContentLate(): LateContentStore {
+  const collections = new Map<string, () => Promise<StoreEntry[]>>();
+  let made: Promise<StoreCollections> | undefined;
+  const late: LateContentStore = {
+    collections,
+    make: () =>
+      (made ??= Promise.all([...collections].map(async ([name, entries]): Promise<[string, StoreEntry[]]> => [name, await entries()])).then(sortedStore)),
+    taken: async () => {
+      if (!made) throw new Error("Astro wrote the pages without asking for the content store (has Astro's data-layer module changed? see data-store-module.ts)");
+      await made;
+    },
+  };
+  lates[LATE] = late;
+  return late;
+}
+
+/** The late store of this process, when the build script asked for one. */
+export function lateContentStore(): LateContentStore | undefined {
+  return lates[LATE];
+}

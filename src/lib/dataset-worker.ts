@@ -1,0 +1,16 @@
+// Loads the dataset on a worker thread, so that the build's main thread is Astro's from the start:
+// Astro loads its configuration and bundles the pages while the sources are read and derived here.
+import { parentPort, workerData } from 'node:worker_threads';
+import { loadDataset, type LoadedDataset, type LoadOptions } from './dataset.ts';
+import { errorForThread, type ThreadedError } from './errors.ts';
+
+export type DatasetReply = { ok: true; dataset: LoadedDataset } | { ok: false; error: ThreadedError };
+
+if (parentPort) {
+  const port = parentPort;
+  const reply = await loadDataset(workerData as LoadOptions).then(
+    (dataset): DatasetReply => ({ ok: true, dataset }),
+    (error: unknown): DatasetReply => ({ ok: false, error: errorForThread(error) }),
+  );
+  port.postMessage(reply);
+}
