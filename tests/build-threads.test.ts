@@ -1,7 +1,11 @@
 // The build hands Astro its content store late: Astro bundles the pages while the dataset is read on
-// its own thread, and the prerenderer takes the store once the publish gate passed. These tests hold
-// the parts to what Astro itself would have done, and to the installed Astro's order of work.
+// its own, lower-priority thread, and the prerenderer takes the store once the publish gate passed.
+// These tests hold the parts to what Astro itself would have done, and to the installed Astro's
+// order of work.
+import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { getPriority } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,6 +15,7 @@ import { loadDataset, type LoadedDataset, type LoadOptions } from '../src/lib/da
 import { loadDatasetOffThread } from '../src/lib/dataset-thread.ts';
 import { generationTime } from '../src/lib/dataset.ts';
 import { ExpectedError, errorForThread, errorFromThread, isSourceError, SourceError } from '../src/lib/errors.ts';
+import { READING_NICENESS } from '../src/lib/thread-priority.ts';
 import { PROJECT_ROOT, SHARED_SOURCES, TEST_EPOCH, TEST_SITE } from './helpers/paths.ts';
 
 const importCode = async (code: string) => ((await import(`data:text/javascript,${encodeURIComponent(code)}`)) as { default: unknown }).default;
@@ -124,5 +129,50 @@ describe('the dataset on its own thread', () => {
     const bug = errorFromThread(errorForThread(new TypeError('undefined is not a function')), 'loading the dataset');
     expect(bug).not.toBeInstanceOf(ExpectedError);
     expect(bug.message).toMatch(/^loading the dataset failed on a worker thread:\nTypeError: undefined is not a function\n\s+at /);
+  });
+
+  it('runs below the main thread: the dataset thread and the workbook threads it starts, not the main thread', async () => {
+    /** This process's threads and their niceness (field 19 of /proc/self/task/TID/stat). */
+    const niceness = () => readdirSync('/proc/self/task').map((tid) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ').pop()?.split(' ')[16]));
+    const cache = process.env.MNRENT_PARSE_CACHE;
+    process.env.MNRENT_PARSE_CACHE = '0';
+    const loading = loadDatasetOffThread(options);
+    process.env.MNRENT_PARSE_CACHE = cache;
+    const state = { done: false };
+    void loading.finally(() => (state.done = true));
+    let most = 0;
+    while (!state.done) {
+      most = Math.max(most, niceness().filter((n) => n === READING_NICENESS).length);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await loading;
+    // The dataset's thread and the two national workbooks' threads.
+    expect(most).toBeGreaterThanOrEqual(3);
+    expect(getPriority()).toBe(0);
+  }, 120_000);
+});
+
+describe('a lowered thread priority', () => {
+  it('holds for the thread that asked and the threads it starts, and for no other', async () => {
+    const module = pathToFileURL(join(PROJECT_ROOT, 'src/lib/thread-priority.ts')).href;
+    const code = `
+      const { parentPort, Worker } = require('node:worker_threads');
+      const { getPriority } = require('node:os');
+      const { readlinkSync } = require('node:fs');
+      const own = () => getPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()));
+      import(${JSON.stringify(module)}).then(({ lowerThisThreadPriority }) => {
+        const before = own();
+        const lowered = lowerThisThreadPriority(7);
+        const child = new Worker("const { readlinkSync } = require('node:fs'); require('node:worker_threads').parentPort.postMessage(require('node:os').getPriority(Number(readlinkSync('/proc/thread-self').split('/').pop())))", { eval: true });
+        child.once('message', (childs) => parentPort.postMessage({ before, lowered, after: own(), childs }));
+      });`;
+    const worker = new Worker(code, { eval: true });
+    const seen = await new Promise((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    await worker.terminate();
+    expect(seen).toEqual({ before: 0, lowered: true, after: 7, childs: 7 });
+    expect(getPriority()).toBe(0);
   });
 });
