@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { optionsFromEnv, type LoadedDataset } from '../lib/dataset.ts';
 import { holdPublishGate, keepDataset, storeContentLate } from '../lib/dataset-slot.ts';
 import { loadDatasetOffThread } from '../lib/dataset-thread.ts';
+import { capHeapGrowth } from '../lib/heap-growth.ts';
 import { checkFloors, compareWithEarlier, PublishGateError } from '../lib/derive/publish-gate.ts';
 import { acquireLock, checkOutputFolder, type HeldLock, OUTPUT_MARKER, outputMarkerText, removeLeftovers, stagingPattern } from '../lib/output-folder.ts';
 import { type EarlyCompression, precompress, startEarlyCompression, stopEarlyCompression } from '../lib/precompress.ts';
@@ -137,6 +138,8 @@ async function main(): Promise<number> {
       throw error;
     }
     gate.pass();
+    // The dataset's threads are done: from here the main thread holds the records and renders.
+    capHeapGrowth();
     // The API's files follow from the dataset: their compression starts now, while Astro bundles.
     early.offerAhead(datasetApiFiles(dataset));
     // Rendering counts from here: Astro's start-up overlapped the reading.
