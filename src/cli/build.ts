@@ -140,7 +140,7 @@ async function main(): Promise<number> {
     gate.pass();
     // The dataset's threads are done: from here the main thread holds the records and renders.
     capHeapGrowth();
-    // The API's files follow from the dataset: their compression starts now, while Astro bundles.
+    // The API's files follow from the dataset: their compression starts now, before Astro renders them.
     early.offerAhead(datasetApiFiles(dataset));
     // Rendering counts from here: Astro's start-up overlapped the reading.
     const renderStarted = performance.now();

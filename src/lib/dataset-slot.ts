@@ -36,9 +36,9 @@ export function loadedDataset(): LoadedDataset | undefined {
   return slots[SLOT]?.resolved;
 }
 
-// The publish gate's word. Astro starts while the sources are read on worker threads, and its
-// content loaders wait here until the build script has checked the dataset (publish-gate.ts): a
-// stop reaches Astro as the build script's own error, before any page is rendered. A bare
+// The publish gate's word. Astro starts while the sources are read on the dataset's thread, and the
+// collections' entries are made only once the build script has checked the dataset (publish-gate.ts):
+// a stop reaches Astro as the build script's own error, before any page is rendered. A bare
 // `astro build` has no build script and no gate.
 const GATE = Symbol.for('mnrent.publish-gate');
 const gates = globalThis as unknown as Record<typeof GATE, Promise<void> | undefined>;
@@ -48,7 +48,7 @@ export interface HeldGate {
   stop(reason: unknown): void;
 }
 
-/** Holds the content loaders until `pass` (or fails them with `stop`'s reason). */
+/** Holds the collections' entries until `pass` (or fails them with `stop`'s reason). */
 export function holdPublishGate(): HeldGate {
   const { promise, resolve, reject } = Promise.withResolvers<undefined>();
   // A stop before any loader asked is no unhandled rejection: the build script reports it.
@@ -57,7 +57,7 @@ export function holdPublishGate(): HeldGate {
   return { pass: () => resolve(undefined), stop: reject };
 }
 
-/** What a content loader waits for before handing the dataset to Astro. */
+/** What a collection's entries wait for before they are handed to Astro. */
 export function publishGateWord(): Promise<void> {
   return gates[GATE] ?? Promise.resolve();
 }
