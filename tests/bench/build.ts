@@ -1,16 +1,14 @@
 // npm run bench:build [-- --runs N] [--state MN,TX] : cold builds of the shared sources against a peer in the same run.
 // With several states, each against its own peer at its own file count, and the cost per ZIP code of each.
-// Peer: a trivial Astro site with as many output files (half pages, half JSON endpoints), built by
-// the same Astro and Node with the same rendering concurrency, so the ratio shows what the data work
-// costs on top of Astro itself.
+// Peer: a trivial Astro site with as many output files (astro-peer.ts).
 // A last line per state gives what creating a file costs on this disk, against the files each writes.
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { RENDER_CONCURRENCY } from '../../astro.config.mjs';
 import { PROJECT_ROOT, SHARED_SOURCES } from '../helpers/paths.ts';
+import { clearAstroCaches, countRendered, makePeer, ourBuildEnv, coldPeerArgs } from './astro-peer.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, state: { type: 'string', default: 'MN' } } });
 const states = values.state.split(',').map((code) => code.trim().toUpperCase()).filter(Boolean);
@@ -41,19 +39,10 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
   });
 }
 
-/** Files Astro rendered: the .gz and .br siblings the build adds afterwards are left out. */
-const countFiles = async (dir: string) => (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile() && !/\.(gz|br)$/.test(e.name)).length;
-
-/** Astro keeps a content store and generated types between builds; a cold build starts without them (and without the parse cache). */
-async function clearAstroCaches(root: string): Promise<void> {
-  await rm(join(root, 'node_modules', '.astro'), { recursive: true, force: true });
-  await rm(join(root, '.astro'), { recursive: true, force: true });
-}
-
 async function ourBuild(scratch: string, state: string, i: number): Promise<Sample> {
   await clearAstroCaches(PROJECT_ROOT);
   const outDir = join(scratch, `ours-${state}-${i}`);
-  const { wallMs, stdout } = await run(process.execPath, [join(PROJECT_ROOT, 'src/cli/build.ts'), '--state', state, '--outDir', outDir], PROJECT_ROOT, { SOURCES_DIR: sourcesDir, SOURCE_DATE_EPOCH: '1767225600', MNRENT_PARSE_CACHE: '0' });
+  const { wallMs, stdout } = await run(process.execPath, [join(PROJECT_ROOT, 'src/cli/build.ts'), '--state', state, '--outDir', outDir], PROJECT_ROOT, ourBuildEnv(sourcesDir));
   const zips = /ZIP codes (\d+), counties/.exec(stdout);
   const time = /read sources ([\d.]+) s, derive ([\d.]+) s, render and write ([\d.]+) s, compress ([\d.]+) s/.exec(stdout);
   const peak = /peak memory (\d+) MB, processor time ([\d.]+) s \(every thread; ([\d.]+) s of it in the kernel\)/.exec(stdout);
@@ -65,32 +54,16 @@ async function ourBuild(scratch: string, state: string, i: number): Promise<Samp
     zips: Number(zips[1]),
     peakMb: Number(peak[1]),
     phases: { read: Number(time[1]) * 1000, derive: Number(time[2]) * 1000, render: Number(time[3]) * 1000, compress: Number(time[4]) * 1000 },
-    files: await countFiles(outDir),
+    files: await countRendered(outDir),
     allFiles: await countAll(outDir),
   };
 }
 
-/** A trivial Astro site writing `files` outputs, half .astro pages and half JSON endpoints. */
-async function makePeer(dir: string, files: number): Promise<void> {
-  const half = Math.ceil(files / 2);
-  await mkdir(join(dir, 'src/pages/p'), { recursive: true });
-  await mkdir(join(dir, 'src/pages/j'), { recursive: true });
-  await symlink(join(PROJECT_ROOT, 'node_modules'), join(dir, 'node_modules'));
-  await writeFile(join(dir, 'package.json'), '{"type":"module"}\n');
-  // Astro's settings that bear on speed are ours: rendering as many pages at a time.
-  await writeFile(join(dir, 'astro.config.mjs'), `export default { site: 'https://peer.example.org', build: { concurrency: ${RENDER_CONCURRENCY} } };\n`);
-  const paths = `Array.from({ length: ${half} }, (_, i) => ({ params: { n: String(i) } }))`;
-  await writeFile(join(dir, 'src/pages/p/[n].astro'), `---\nexport const getStaticPaths = () => ${paths};\nconst { n } = Astro.params;\n---\n<html lang="en"><head><title>{n}</title></head><body><h1>Page {n}</h1></body></html>\n`);
-  await writeFile(join(dir, 'src/pages/j/[n].json.ts'), `export const getStaticPaths = () => ${paths};\nexport const GET = ({ params }) => new Response(JSON.stringify({ n: params.n }) + '\\n');\n`);
-}
-
 async function peerBuild(dir: string, i: number): Promise<Sample> {
-  await rm(join(dir, '.astro'), { recursive: true, force: true });
   const outDir = join(dir, `dist-${i}`);
-  const script = `const { build } = await import('astro'); await build({ root: process.cwd(), outDir: ${JSON.stringify(outDir)}, logLevel: 'warn' }); const cpu = process.cpuUsage(); console.log('peak ' + Math.round(process.resourceUsage().maxRSS / 1024) + ' cpu ' + (cpu.user + cpu.system) / 1000 + ' kernel ' + cpu.system / 1000);`;
-  const { wallMs, stdout } = await run(process.execPath, ['--input-type=module', '-e', script], dir, {});
+  const { wallMs, stdout } = await run(process.execPath, await coldPeerArgs(dir, outDir), dir, {});
   const report = /peak (\d+) cpu ([\d.]+) kernel ([\d.]+)/.exec(stdout);
-  return { wallMs, cpuMs: Number(report?.[2]), kernelMs: Number(report?.[3]), zips: 0, peakMb: Number(report?.[1]), phases: {}, files: await countFiles(outDir), allFiles: await countAll(outDir) };
+  return { wallMs, cpuMs: Number(report?.[2]), kernelMs: Number(report?.[3]), zips: 0, peakMb: Number(report?.[1]), phases: {}, files: await countRendered(outDir), allFiles: await countAll(outDir) };
 }
 
 /**
