@@ -1,6 +1,6 @@
 // npm run bench:build [-- --runs N] [--state MN,TX] : cold builds of the shared sources against a peer in the same run.
 // With several states, each against its own peer at its own file count, and the cost per ZIP code of each.
-// Peer: a trivial Astro site with as many output files (astro-peer.ts).
+// Peer: a trivial Astro site with as many output files (cold-builds.ts).
 // A last line per state gives what creating a file costs on this disk, against the files each writes.
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROJECT_ROOT, SHARED_SOURCES } from '../helpers/paths.ts';
-import { clearAstroCaches, countRendered, makePeer, ourBuildEnv, coldPeerArgs } from './astro-peer.ts';
+import { clearAstroCaches, coldPeerArgs, countRendered, makePeer, ourBuildArgs, ourBuildEnv } from './cold-builds.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, state: { type: 'string', default: 'MN' } } });
 const states = values.state.split(',').map((code) => code.trim().toUpperCase()).filter(Boolean);
@@ -42,7 +42,7 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
 async function ourBuild(scratch: string, state: string, i: number): Promise<Sample> {
   await clearAstroCaches(PROJECT_ROOT);
   const outDir = join(scratch, `ours-${state}-${i}`);
-  const { wallMs, stdout } = await run(process.execPath, [join(PROJECT_ROOT, 'src/cli/build.ts'), '--state', state, '--outDir', outDir], PROJECT_ROOT, ourBuildEnv(sourcesDir));
+  const { wallMs, stdout } = await run(process.execPath, ourBuildArgs(state, outDir), PROJECT_ROOT, ourBuildEnv(sourcesDir));
   const zips = /ZIP codes (\d+), counties/.exec(stdout);
   const time = /read sources ([\d.]+) s, derive ([\d.]+) s, render and write ([\d.]+) s, compress ([\d.]+) s/.exec(stdout);
   const peak = /peak memory (\d+) MB, processor time ([\d.]+) s \(every thread; ([\d.]+) s of it in the kernel\)/.exec(stdout);

@@ -1,5 +1,5 @@
 // npm run bench:threads [-- --state MN] : where a cold build's processor time goes, thread by thread,
-// against the peer (astro-peer.ts) at the same file count, in the same run. Linux only: it polls
+// against the peer (cold-builds.ts) at the same file count, in the same run. Linux only: it polls
 // /proc/PID/task/*/stat while each build runs, so a thread's figure is what it had used when last
 // seen (within the poll interval of its end). On two cores a build's wall time is about its processor
 // time over two: this shows which threads that time belongs to.
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROJECT_ROOT, SHARED_SOURCES } from '../helpers/paths.ts';
-import { clearAstroCaches, coldPeerArgs, countRendered, makePeer, ourBuildEnv } from './astro-peer.ts';
+import { clearAstroCaches, coldPeerArgs, countRendered, makePeer, ourBuildArgs, ourBuildEnv } from './cold-builds.ts';
 
 const { values } = parseArgs({ options: { state: { type: 'string', default: 'MN' } } });
 const state = values.state.trim().toUpperCase();
@@ -88,7 +88,7 @@ try {
   console.log(`bench:threads — ${state}: one cold build and the peer's, polled every ${POLL_MS} ms, node ${process.versions.node}`);
   await clearAstroCaches(PROJECT_ROOT);
   const outDir = join(scratch, 'ours');
-  const ours = await runPolled([join(PROJECT_ROOT, 'src/cli/build.ts'), '--state', state, '--outDir', outDir], PROJECT_ROOT, ourBuildEnv(sourcesDir));
+  const ours = await runPolled(ourBuildArgs(state, outDir), PROJECT_ROOT, ourBuildEnv(sourcesDir));
   const files = await countRendered(outDir);
   const peerDir = join(scratch, 'peer');
   await makePeer(peerDir, files);

@@ -1,6 +1,6 @@
-// The benchmarks' peer: a trivial Astro site with as many output files as a build of ours, built by
-// the same Astro and Node with the same rendering concurrency, so a ratio to it shows what the data
-// work costs on top of Astro itself.
+// The benchmarks' cold builds: ours, and the peer's. The peer is a trivial Astro site with as many
+// output files as a build of ours, built by the same Astro and Node with the same rendering
+// concurrency, so a ratio to it shows what the data work costs on top of Astro itself.
 import { mkdir, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RENDER_CONCURRENCY } from '../../astro.config.mjs';
@@ -36,5 +36,8 @@ export async function clearAstroCaches(root: string): Promise<void> {
   await rm(join(root, '.astro'), { recursive: true, force: true });
 }
 
-/** How the benchmarks run a build of ours: cold, from the shared sources, at a fixed time. */
+/** Node's arguments for a build of ours of `state` into `outDir`, run from the project. */
+export const ourBuildArgs = (state: string, outDir: string): string[] => [join(PROJECT_ROOT, 'src/cli/build.ts'), '--state', state, '--outDir', outDir];
+
+/** Its environment: cold (no parse cache), from `sourcesDir`, at a fixed time. */
 export const ourBuildEnv = (sourcesDir: string): NodeJS.ProcessEnv => ({ SOURCES_DIR: sourcesDir, SOURCE_DATE_EPOCH: '1767225600', MNRENT_PARSE_CACHE: '0' });
