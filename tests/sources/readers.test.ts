@@ -1,17 +1,20 @@
-// readDelimited's `leaveOut`: a national file read for one state drops the other states' rows as it
-// reads them. Dropping must change nothing but memory: the same rows, the same row numbers, the same
+// readDelimited's `leaveOut` and readWorkbook's gate: a national file read for one state drops the
+// other states' rows as it reads them. Dropping must change nothing but memory: the same rows, the same row numbers, the same
 // errors as reading every row and skipping afterwards.
 import { readFileSync } from 'node:fs';
+import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { parseSafmrCsv } from '../../src/lib/sources/hud-safmr.ts';
-import { readDelimited } from '../../src/lib/sources/readers.ts';
-import { codeFromText, headerIs, zipsOutside } from '../../src/lib/sources/table.ts';
+import { readDelimited, readWorkbook } from '../../src/lib/sources/readers.ts';
+import { codeFromText, headerIs, zipGate, zipsOutside } from '../../src/lib/sources/table.ts';
 import { parseZoriCsv } from '../../src/lib/sources/zillow-zori.ts';
 import { MINNESOTA, zipInState } from '../../src/lib/state.ts';
 import { source } from '../helpers/paths.ts';
 
 const inMinnesota = zipInState(MINNESOTA);
 const isZip = headerIs('zip_code');
+const MAIN = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const HEADER = 'zip_code,fiscal_year,safmr_0br,safmr_1br,safmr_2br,safmr_3br,safmr_4br,hud_area_name';
 
 describe('readDelimited leaving out other states\' rows', () => {
@@ -81,5 +84,79 @@ describe('every row of the national SAFMR files', () => {
     const filtered = readDelimited(readFileSync(file, 'utf8'), file, { leaveOut: zipsOutside(isZip, inMinnesota) });
     expect(filtered.rows).toHaveLength(1408);
     expect(filtered.rows.length + filtered.rowsLeftOut).toBe(51_895);
+  });
+});
+
+// readWorkbook's gate drops a row as soon as its ZIP cell is read; reading every row and dropping
+// afterwards must give the same rows, numbers and errors.
+describe('readWorkbook leaving out other states\' rows', () => {
+  const WORKBOOKS = [
+    // Minnesota's rows counted in the sheet XML with Python's zipfile and a regular expression
+    // (column A's value, through the shared strings for the crosswalk, from 55000 to 56799).
+    { path: 'hud_safmr/fy2024_safmrs_revised.xlsx', isZipHeader: (h: string) => h === 'zip code', wants: (h: string[]) => h.includes('zip code'), minnesota: 504 },
+    { path: 'hud_usps_crosswalk/ZIP_COUNTY_092024.xlsx', isZipHeader: headerIs('zip'), wants: (h: string[]) => h.includes('zip') && h.includes('county'), minnesota: 1474 },
+  ];
+
+  it.each(WORKBOOKS)('$path: the rows kept are every row whose ZIP is in Minnesota or is malformed, at their own row numbers', ({ path, isZipHeader, wants, minnesota }) => {
+    const bytes = readFileSync(source(path));
+    const all = readWorkbook(bytes, path, wants);
+    const gated = readWorkbook(bytes, path, wants, zipGate(isZipHeader, inMinnesota));
+    const zipColumn = all.header.findIndex((h) => isZipHeader(h.replace(/\s+/g, ' ').toLowerCase()));
+    const kept = all.rows.flatMap((row, i) => {
+      const cell = row[zipColumn];
+      const zip = codeFromText(typeof cell === 'number' ? String(cell) : String(cell ?? ''), 5);
+      return zip === undefined || inMinnesota(zip) ? [{ row, number: all.rowNumbers[i] }] : [];
+    });
+    expect(gated.header).toEqual(all.header);
+    expect(gated.rows).toEqual(kept.map((k) => k.row));
+    expect(gated.rowNumbers).toEqual(kept.map((k) => k.number));
+    expect(gated.rowsLeftOut).toBe(all.rows.length - kept.length);
+    expect(kept.length).toBe(minnesota);
+  });
+
+  it('the Minnesota rows of the FY2024 SAFMR workbook, counted with unzip -p and grep', () => {
+    const path = 'hud_safmr/fy2024_safmrs_revised.xlsx';
+    const table = readWorkbook(readFileSync(source(path)), path, (h) => h.includes('zip code'), zipGate((h) => h === 'zip code', inMinnesota));
+    // <c r="A15008" s="7"><v>55104</v></c>: Saint Paul, row 15008 of the sheet.
+    const at = table.rowNumbers.indexOf(15008);
+    expect(table.rows[at]?.slice(0, 4)).toEqual([55104, 'METRO33460M33460', 'Minneapolis-St. Paul-Bloomington, MN-WI HUD Metro\r\nFMR Area', 1060]);
+    expect(table.rows.length + table.rowsLeftOut).toBe(27446);
+  });
+
+  const sheet = (rows: string) =>
+    zipSync({
+      'xl/workbook.xml': strToU8(`<workbook ${MAIN}><sheets><sheet name="Data" sheetId="1" r:id="rId1"/></sheets></workbook>`),
+      'xl/_rels/workbook.xml.rels': strToU8(`<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`),
+      'xl/worksheets/sheet1.xml': strToU8(`<worksheet ${MAIN}><sheetData>${rows}</sheetData></worksheet>`),
+    });
+  const cells = (r: number, zip: string, rent: string) => `<row r="${r}"><c r="A${r}" t="inlineStr"><is><t>${zip}</t></is></c><c r="B${r}"><v>${rent}</v></c></row>`;
+  const HEADER_ROW = '<row r="2"><c r="A2" t="inlineStr"><is><t>ZIP</t></is></c><c r="B2" t="inlineStr"><is><t>rent</t></is></c></row>';
+  const gate = zipGate(headerIs('zip'), inMinnesota);
+  const wants = (h: string[]) => h.includes('zip');
+
+  it('drops the rest of a row left out unread, and numbers the kept rows as the sheet does', () => {
+    // Row 3's rent is not a number and its cells are out of order: left out, they are never read.
+    const bytes = sheet(`${HEADER_ROW}<row r="3"><c r="A3" t="inlineStr"><is><t>76437</t></is></c><c r="C3" t="b"><v>7</v></c><c r="B3"><v>1</v></c></row>${cells(5, '55104', '1060')}${cells(6, '7305', '2')}`);
+    const table = readWorkbook(Buffer.from(bytes), 'w.xlsx', wants, gate);
+    // Row 4 is empty and kept, as a sheet read whole keeps it.
+    expect(table.rows).toEqual([[null, null], ['55104', 1060]]);
+    expect(table.rowNumbers).toEqual([4, 5]);
+    expect(table.rowsLeftOut).toBe(2);
+  });
+
+  it('keeps a malformed ZIP for its parser to report, and a sheet with only other states\' rows is no error', () => {
+    const bytes = sheet(`${HEADER_ROW}${cells(3, '76437', '1')}${cells(4, '7643X', '2')}`);
+    const table = readWorkbook(Buffer.from(bytes), 'w.xlsx', wants, gate);
+    expect(table.rows).toEqual([['7643X', 2]]);
+    expect(table.rowNumbers).toEqual([4]);
+    const elsewhere = readWorkbook(Buffer.from(sheet(`${HEADER_ROW}${cells(3, '76437', '1')}`)), 'w.xlsx', wants, gate);
+    expect([elsewhere.rows, elsewhere.rowsLeftOut]).toEqual([[], 1]);
+    expect(() => readWorkbook(Buffer.from(sheet(HEADER_ROW)), 'w.xlsx', wants, gate)).toThrow('w.xlsx [Data], row 3: sheet has a header but no data rows');
+  });
+
+  it('leaves nothing out without the ZIP column, or on a sheet the reader does not want', () => {
+    const noZip = sheet(`<row r="1"><c r="A1" t="inlineStr"><is><t>zcta</t></is></c></row>${cells(2, '76437', '1')}`);
+    expect(readWorkbook(Buffer.from(noZip), 'w.xlsx', () => true, gate).rows).toHaveLength(1);
+    expect(() => readWorkbook(Buffer.from(noZip), 'w.xlsx', wants, gate)).toThrow('w.xlsx: no sheet has the expected columns (sheets: Data)');
   });
 });

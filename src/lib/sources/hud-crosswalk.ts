@@ -1,7 +1,7 @@
 // HUD-USPS ZIP-county crosswalk: one row per (ZIP, county) pair with address-share ratios.
 import { SourceError } from '../errors.ts';
 import { readWorkbook } from './readers.ts';
-import { cellText, findColumn, headerIs, RowReader } from './table.ts';
+import { cellText, findColumn, headerIs, RowReader, zipGate } from './table.ts';
 
 export interface CrosswalkRow {
   zip: string;
@@ -36,7 +36,7 @@ export function crosswalkQuarterFromFileName(file: string): string | null {
 
 export function parseCrosswalkWorkbook(bytes: Buffer, file: string, keepZip: (zip: string) => boolean): Crosswalk {
   // The API and later workbooks write the same headers in lower case; normalizing covers both.
-  const table = readWorkbook(bytes, file, (header) => header.includes('zip') && header.includes('county'));
+  const table = readWorkbook(bytes, file, (header) => header.includes('zip') && header.includes('county'), zipGate(headerIs('zip'), keepZip));
   const zipCol = findColumn(table, 'ZIP', headerIs('zip'));
   const countyCol = findColumn(table, 'COUNTY', headerIs('county', 'geoid'));
   const cityCol = findColumn(table, 'USPS_ZIP_PREF_CITY', headerIs('usps_zip_pref_city', 'city'));

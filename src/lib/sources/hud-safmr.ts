@@ -4,7 +4,7 @@ import type { BedroomRents } from '../contract.ts';
 import { SourceError } from '../errors.ts';
 import { NO_DATE_LIMITS, RENT_BOUNDS, type DateLimits } from './plausible.ts';
 import { readDelimited, readWorkbook } from './readers.ts';
-import { findColumn, headerIs, RowReader, zipsOutside, type Table } from './table.ts';
+import { findColumn, headerIs, RowReader, zipGate, zipsOutside, type Table } from './table.ts';
 
 export interface SafmrRow {
   zip: string;
@@ -69,7 +69,7 @@ function readRows(table: Table, keepZip: (zip: string) => boolean, fixedYear: nu
 /** HUD's own SAFMR workbook. The fiscal year is not in the sheet, only in the file name. */
 export function parseSafmrWorkbook(bytes: Buffer, file: string, keepZip: (zip: string) => boolean, limits: DateLimits = NO_DATE_LIMITS): SafmrRow[] {
   const fiscalYear = checkedFiscalYear(file, limits);
-  const table = readWorkbook(bytes, file, (header) => header.some(isZipHeader) && header.some(bedroomHeader(2)));
+  const table = readWorkbook(bytes, file, (header) => header.some(isZipHeader) && header.some(bedroomHeader(2)), zipGate(isZipHeader, keepZip));
   return readRows(table, keepZip, fiscalYear, limits);
 }
 

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { SourceError } from '../errors.ts';
 import { cellText, normalizeHeader, sheetColumnLetter, type Table } from './table.ts';
-import { openWorkbook, XlsxError } from './xlsx.ts';
+import { openWorkbook, XlsxError, type RowGate, type SheetCell } from './xlsx.ts';
 
 export interface DelimitedOptions {
   delimiter?: string;
@@ -82,11 +82,17 @@ export function readDelimited(text: string, file: string, options: DelimitedOpti
   };
 }
 
-/** One sheet of an .xlsx workbook, chosen by a predicate over its header row; sheets after it are not parsed. */
+/**
+ * One sheet of an .xlsx workbook, chosen by a predicate over its header row; sheets after it are not
+ * parsed. `leaveOut` works as `DelimitedOptions.leaveOut` does, on the chosen sheet's header, except
+ * that a row is left out as soon as its cell in the gate's column is read: the rest of its cells are
+ * never decoded (a national sheet holds 50 times the rows of one state).
+ */
 export function readWorkbook(
   bytes: Buffer,
   file: string,
   wantsSheet: (header: string[]) => boolean,
+  leaveOut?: (header: string[]) => RowGate | undefined,
 ): Table {
   // What the reader cannot make sense of is one error naming the file; anything else is a bug.
   const readable = <T>(read: () => T): T => {
@@ -97,22 +103,29 @@ export function readWorkbook(
       throw new SourceError({ file }, `not a readable .xlsx workbook (${error.message})`);
     }
   };
+  const headerText = (row: SheetCell[]) => row.map(cellText);
   const sheets = readable(() => openWorkbook(bytes));
   for (const sheet of sheets) {
-    const data = readable(() => sheet.rows());
+    const data = readable(() =>
+      sheet.rowsLeavingOut((header) => {
+        const normalized = headerText(header).map(normalizeHeader);
+        return wantsSheet(normalized) ? leaveOut?.(normalized) : undefined;
+      }),
+    );
     // Text cells arrive trimmed, an empty one as null.
-    const headerIndex = data.findIndex((row) => row.some((cell) => cell !== null));
+    const headerIndex = data.rows.findIndex((row) => row.some((cell) => cell !== null));
     if (headerIndex < 0) continue;
-    const header = (data[headerIndex] ?? []).map(cellText);
+    const header = headerText(data.rows[headerIndex] ?? []);
     if (!wantsSheet(header.map(normalizeHeader))) continue;
-    const rows = data.slice(headerIndex + 1);
-    if (rows.length === 0) throw new SourceError({ file: `${file} [${sheet.name}]`, row: headerIndex + 2 }, 'sheet has a header but no data rows');
+    const rows = data.rows.slice(headerIndex + 1);
+    const headerRow = data.rowNumbers[headerIndex] ?? headerIndex + 1;
+    if (rows.length === 0 && data.leftOut === 0) throw new SourceError({ file: `${file} [${sheet.name}]`, row: headerRow + 1 }, 'sheet has a header but no data rows');
     return {
       file: `${file} [${sheet.name}]`,
       header,
       rows,
-      rowNumbers: rows.map((_, i) => headerIndex + 2 + i),
-      rowsLeftOut: 0,
+      rowNumbers: data.rowNumbers.slice(headerIndex + 1),
+      rowsLeftOut: data.leftOut,
       columnLabel: (index) => `${sheetColumnLetter(index)} (${normalizeHeader(header[index])})`,
     };
   }

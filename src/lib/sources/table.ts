@@ -1,5 +1,6 @@
 import { SourceError } from '../errors.ts';
 import type { Bounds } from './plausible.ts';
+import type { RowGate } from './xlsx.ts';
 
 const PLAIN_DECIMAL = /^-?(?:\d+|\d{1,3}(?:,\d{3})+)(?:\.\d+)?$/;
 
@@ -78,23 +79,40 @@ export function codeFromText(text: string, digits: number): string | undefined {
 }
 
 /**
- * For `readDelimited`'s `leaveOut`: rows whose ZIP column (the first whose header passes
- * `isZipHeader`) holds a well-formed ZIP that `keepZip` refuses. A row with a malformed ZIP is kept,
- * so its parser reports it just as if every row had been kept; without the column, nothing is left
- * out and `findColumn` names what is missing. `zipOf` reads the cell's trimmed text.
+ * A row gate for a national file read for one state: the ZIP column (the first whose header passes
+ * `isZipHeader`) and a test that refuses a row holding a well-formed ZIP that `keepZip` refuses. A
+ * row with a malformed ZIP is kept, so its parser reports it just as if every row had been kept;
+ * without the column there is no gate, and `findColumn` names what is missing. `zipOf` reads the
+ * cell's trimmed text; a workbook's whole number is read as `RowReader.code` reads it.
  */
-export function zipsOutside(
+export function zipGate(
   isZipHeader: (header: string) => boolean,
   keepZip: (zip: string) => boolean,
   zipOf: (text: string) => string | undefined = (text) => codeFromText(text, 5),
-): (header: string[]) => ((row: string[]) => boolean) | undefined {
+): (header: string[]) => RowGate | undefined {
   return (header) => {
     const column = columnIndex(header, isZipHeader);
     if (column < 0) return undefined;
-    return (row) => {
-      const zip = zipOf((row[column] ?? '').trim());
-      return zip !== undefined && !keepZip(zip);
+    return {
+      column,
+      leaves: (cell) => {
+        const zip = zipOf(typeof cell === 'number' ? (Number.isInteger(cell) && cell >= 0 ? String(cell) : '') : cellText(cell).trim());
+        return zip !== undefined && !keepZip(zip);
+      },
     };
+  };
+}
+
+/** `zipGate` as `readDelimited`'s `leaveOut`: rows whose ZIP the gate refuses. */
+export function zipsOutside(
+  isZipHeader: (header: string) => boolean,
+  keepZip: (zip: string) => boolean,
+  zipOf?: (text: string) => string | undefined,
+): (header: string[]) => ((row: string[]) => boolean) | undefined {
+  const gateFor = zipGate(isZipHeader, keepZip, zipOf);
+  return (header) => {
+    const gate = gateFor(header);
+    return gate && ((row) => gate.leaves(row[gate.column] ?? null));
   };
 }
 

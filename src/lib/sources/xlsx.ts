@@ -14,6 +14,27 @@ export interface WorkbookSheet {
   name: string;
   /** The sheet's rows from row 1, as wide as its widest row with a value; parsed when asked. */
   rows(): SheetCell[][];
+  /**
+   * The sheet's rows as `rows()` gives them, less those `leaveOut` refuses: it sees the header (the
+   * first row with a value) and names one column and a test of its cell. A row whose cell there the
+   * test refuses is dropped as soon as that cell is read, and its later cells are not decoded.
+   */
+  rowsLeavingOut(leaveOut: (header: SheetCell[]) => RowGate | undefined): GatedRows;
+}
+
+/** A column (from 0) and whether a row holding `cell` there is left out. */
+export interface RowGate {
+  column: number;
+  leaves: (cell: SheetCell) => boolean;
+}
+
+export interface GatedRows {
+  /** From row 1 to the last kept row with a value, each as wide as the widest kept row. */
+  rows: SheetCell[][];
+  /** The sheet's number for each of `rows`. */
+  rowNumbers: number[];
+  /** Rows left out. */
+  leftOut: number;
 }
 
 /** A workbook this module cannot read; the message says what and where. */
@@ -156,9 +177,16 @@ interface SheetContext {
   epoch1904: boolean;
 }
 
-function sheetRows(xml: string, part: string, { strings, dateStyle, epoch1904 }: SheetContext): SheetCell[][] {
+function sheetRows(xml: string, part: string, { strings, dateStyle, epoch1904 }: SheetContext, leaveOut?: (header: SheetCell[]) => RowGate | undefined): GatedRows {
   const rows: SheetCell[][] = [];
-  let width = 0;
+  // Sheet rows (from 1) left out, and the header's: the gate is asked once the header is whole.
+  const left: boolean[] = [];
+  let leftOut = 0;
+  let headerRow = 0;
+  let gate: RowGate | undefined;
+  let gateAsked = leaveOut === undefined;
+  // The <row> being read was left out: its later cells are passed over unread.
+  let skipping = false;
   let lastRow = 0;
   let lastColumn = 0;
   let rowNumber = 0;
@@ -223,16 +251,27 @@ function sheetRows(xml: string, part: string, { strings, dateStyle, epoch1904 }:
     lastColumn = at.column;
     let cellValue = valueOf(label);
     if (typeof cellValue === 'string') cellValue = cellValue.trim() || null;
+    if (!gateAsked && headerRow > 0 && at.row > headerRow) {
+      gateAsked = true;
+      gate = leaveOut?.(rows[headerRow - 1] ?? []);
+    }
+    if (gate !== undefined && at.row > headerRow && at.column === gate.column + 1 && gate.leaves(cellValue)) {
+      rows[at.row - 1] = [];
+      left[at.row - 1] = true;
+      leftOut += 1;
+      skipping = true;
+      return;
+    }
     if (cellValue === null) return;
+    if (headerRow === 0) headerRow = at.row;
     const row = (rows[at.row - 1] ??= []);
     while (row.length < at.column - 1) row.push(null);
     row.push(cellValue);
-    if (at.column > width) width = at.column;
   };
   walkXml(xml, part, {
     open: (name, attributes) => {
       if (name === 'c') {
-        if (!inSheetData) return;
+        if (!inSheetData || skipping) return;
         const all = attributes();
         inCell = true;
         ref = all.r;
@@ -246,6 +285,7 @@ function sheetRows(xml: string, part: string, { strings, dateStyle, epoch1904 }:
         if (!inSheetData) return;
         const r = attributes().r;
         rowNumber = r === undefined ? lastRow + 1 : Number(r);
+        skipping = false;
       } else if (name === 'sheetData') inSheetData = true;
       else if (name === 'is' && inCell) inline = new RichText();
       else inline?.open(name);
@@ -263,10 +303,21 @@ function sheetRows(xml: string, part: string, { strings, dateStyle, epoch1904 }:
       else if (inCell) inline?.add(text);
     },
   });
-  // Rows from 1 to the last with a value, each as wide as the widest.
-  const filled: SheetCell[][] = Array.from({ length: rows.length }, (_, i) => rows[i] ?? []);
-  for (const row of filled) while (row.length < width) row.push(null);
-  return filled;
+  // Rows from 1 to the last kept one with a value, each as wide as the widest.
+  let end = rows.length;
+  while (end > 0 && (left[end - 1] || (rows[end - 1]?.length ?? 0) === 0)) end -= 1;
+  const kept: SheetCell[][] = [];
+  const rowNumbers: number[] = [];
+  let width = 0;
+  for (let i = 0; i < end; i++) {
+    if (left[i]) continue;
+    const row = rows[i] ?? [];
+    kept.push(row);
+    rowNumbers.push(i + 1);
+    if (row.length > width) width = row.length;
+  }
+  for (const row of kept) while (row.length < width) row.push(null);
+  return { rows: kept, rowNumbers, leftOut };
 }
 
 /** `worksheets/sheet1.xml` from `xl/_rels/workbook.xml.rels` → `xl/worksheets/sheet1.xml`. */
@@ -329,13 +380,15 @@ export function openWorkbook(bytes: Uint8Array): WorkbookSheet[] {
       }
     },
   });
+  const sheetXml = (name: string, path: string): string => {
+    const xml = text(path);
+    if (xml === undefined) throw new XlsxError(`sheet ${JSON.stringify(name)}: ${path} is missing`);
+    return xml;
+  };
   const context: SheetContext = { strings: sharedStrings(text(stringsPath), stringsPath), dateStyle: dateStyles(text(stylesPath), stylesPath), epoch1904 };
   return listed.map(({ name, path }) => ({
     name,
-    rows: () => {
-      const xml = text(path);
-      if (xml === undefined) throw new XlsxError(`sheet ${JSON.stringify(name)}: ${path} is missing`);
-      return sheetRows(xml, path, context);
-    },
+    rows: () => sheetRows(sheetXml(name, path), path, context).rows,
+    rowsLeavingOut: (leaveOut) => sheetRows(sheetXml(name, path), path, context, leaveOut),
   }));
 }
