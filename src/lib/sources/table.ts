@@ -73,6 +73,23 @@ export function columnIndex(header: readonly string[], matches: (header: string)
   return header.findIndex((h) => matches(normalizeHeader(h)));
 }
 
+/** A cell's text as `RowReader.text` reads it: trimmed, a date in ISO form, an empty cell ''. */
+function trimmedText(cell: Cell): string {
+  if (cell === null || cell === undefined) return '';
+  if (cell instanceof Date) return cell.toISOString();
+  return String(cell).trim();
+}
+
+/**
+ * The text of a cell holding a code: a spreadsheet may store one as a number (leading zeros lost),
+ * which gives its digits, or undefined when it is not a whole number from 0; any other cell its
+ * trimmed text. `RowReader.code` and `zipGate` read codes this way.
+ */
+export function codeCellText(cell: Cell): string | undefined {
+  if (typeof cell === 'number') return Number.isInteger(cell) && cell >= 0 ? String(cell) : undefined;
+  return trimmedText(cell);
+}
+
 /** A code written as digits, padded back to its width (`1001` → `01001`); undefined for anything else. */
 export function codeFromText(text: string, digits: number): string | undefined {
   return /^\d+$/.test(text) && text.length <= digits ? text.padStart(digits, '0') : undefined;
@@ -83,7 +100,7 @@ export function codeFromText(text: string, digits: number): string | undefined {
  * `isZipHeader`) and a test that refuses a row holding a well-formed ZIP that `keepZip` refuses. A
  * row with a malformed ZIP is kept, so its parser reports it just as if every row had been kept;
  * without the column there is no gate, and `findColumn` names what is missing. `zipOf` reads the
- * cell's trimmed text; a workbook's whole number is read as `RowReader.code` reads it.
+ * cell's text as `codeCellText` gives it.
  */
 export function zipGate(
   isZipHeader: (header: string) => boolean,
@@ -96,7 +113,8 @@ export function zipGate(
     return {
       column,
       leaves: (cell) => {
-        const zip = zipOf(typeof cell === 'number' ? (Number.isInteger(cell) && cell >= 0 ? String(cell) : '') : cellText(cell).trim());
+        const text = codeCellText(cell);
+        const zip = text === undefined ? undefined : zipOf(text);
         return zip !== undefined && !keepZip(zip);
       },
     };
@@ -158,22 +176,14 @@ export class RowReader {
   }
 
   text(column: number): string {
-    const cell = this.cells[column];
-    if (cell === null || cell === undefined) return '';
-    if (cell instanceof Date) return cell.toISOString();
-    return String(cell).trim();
+    return trimmedText(this.cells[column]);
   }
 
   /** A five-digit code that a spreadsheet may have stored as a number (leading zeros lost). */
   code(column: number, digits: number, what: string): string {
     const cell = this.cells[column];
-    let text: string;
-    if (typeof cell === 'number') {
-      if (!Number.isInteger(cell) || cell < 0) this.fail(column, `${what} ${cell} is not a ${digits}-digit code`);
-      text = String(cell);
-    } else {
-      text = this.text(column);
-    }
+    const text = codeCellText(cell);
+    if (text === undefined) this.fail(column, `${what} ${String(cell)} is not a ${digits}-digit code`);
     const code = codeFromText(text, digits);
     if (code === undefined) this.fail(column, `${what} ${JSON.stringify(text)} is not a ${digits}-digit code`);
     return code;

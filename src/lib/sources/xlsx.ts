@@ -256,7 +256,6 @@ function sheetRows(xml: string, part: string, { strings, dateStyle, epoch1904 }:
       gate = leaveOut?.(rows[headerRow - 1] ?? []);
     }
     if (gate !== undefined && at.row > headerRow && at.column === gate.column + 1 && gate.leaves(cellValue)) {
-      rows[at.row - 1] = [];
       left[at.row - 1] = true;
       leftOut += 1;
       skipping = true;
