@@ -18,6 +18,7 @@ import { datasetApiFiles } from '../lib/publication/api-documents.ts';
 import { DEFAULT_SITE, rootOf } from '../lib/publication/routes.ts';
 import { prefixHeaders, prefixRedirects } from '../lib/serve/host-files.ts';
 import { currentState } from '../lib/state.ts';
+import { keepWasmAtBaseline } from '../lib/wasm-tiering.ts';
 import { runCommand, stateOption, UsageError } from './command.ts';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -120,6 +121,8 @@ async function main(): Promise<number> {
     // BASE_URL (vitest sets one) would win over Astro's base: make them agree.
     process.env.BASE_URL = base;
     early = startEarlyCompression();
+    // Before Astro loads its WebAssembly compiler.
+    keepWasmAtBaseline();
     // Imported once the dataset's thread started: loading Astro keeps this thread busy for most of a second.
     const { build } = await import('astro');
     const rendering = build({ root: projectRoot, site, base, outDir: staging, logLevel: 'warn' }).finally(stopEarlyCompression);
