@@ -20,7 +20,7 @@ function datasetLoader(name: string, entries: (dataset: LoadedDataset) => { id: 
       if (!config.site) throw new Error('astro.config.mjs must set site: every url in the API is absolute');
       const site = rootOf(config.site, config.base);
       // The build script has the dataset loading already; a bare `astro build` loads it here.
-      const loading = datasetInProcess(site) ?? import('./lib/dataset.ts').then(({ sharedDataset, optionsFromEnv }) => sharedDataset(optionsFromEnv(site, fileURLToPath(config.outDir))));
+      const loading = datasetInProcess(site) ?? Promise.all([import('./lib/dataset.ts'), import('./lib/load-options.ts')]).then(([{ sharedDataset }, { optionsFromEnv }]) => sharedDataset(optionsFromEnv(site, fileURLToPath(config.outDir))));
       const validEntries = async () => {
         const dataset = await loading;
         await publishGateWord();

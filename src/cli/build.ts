@@ -7,14 +7,14 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { optionsFromEnv, type LoadedDataset } from '../lib/dataset.ts';
+import type { LoadedDataset } from '../lib/dataset.ts';
 import { holdPublishGate, keepDataset, storeContentLate } from '../lib/dataset-slot.ts';
 import { loadDatasetOffThread } from '../lib/dataset-thread.ts';
 import { capHeapGrowth } from '../lib/heap-growth.ts';
+import { optionsFromEnv } from '../lib/load-options.ts';
 import { checkFloors, compareWithEarlier, PublishGateError } from '../lib/derive/publish-gate.ts';
 import { acquireLock, checkOutputFolder, type HeldLock, OUTPUT_MARKER, outputMarkerText, removeLeftovers, stagingPattern } from '../lib/output-folder.ts';
 import { type EarlyCompression, precompress, startEarlyCompression, stopEarlyCompression } from '../lib/precompress.ts';
-import { datasetApiFiles } from '../lib/publication/api-documents.ts';
 import { DEFAULT_SITE, rootOf } from '../lib/publication/routes.ts';
 import { prefixHeaders, prefixRedirects } from '../lib/serve/host-files.ts';
 import { currentState } from '../lib/state.ts';
@@ -127,6 +127,9 @@ async function main(): Promise<number> {
     const { build } = await import('astro');
     const rendering = build({ root: projectRoot, site, base, outDir: staging, logLevel: 'warn' }).finally(stopEarlyCompression);
     rendering.catch(() => undefined);
+    // Needed once the dataset is here; loaded meanwhile, not before the dataset's thread and Astro start.
+    const apiDocuments = import('../lib/publication/api-documents.ts');
+    apiDocuments.catch(() => undefined);
     let dataset: LoadedDataset;
     let accepted: string[];
     try {
@@ -144,7 +147,7 @@ async function main(): Promise<number> {
     // The dataset's threads are done: from here the main thread holds the records and renders.
     capHeapGrowth();
     // The API's files follow from the dataset: their compression starts now, before Astro renders them.
-    early.offerAhead(datasetApiFiles(dataset));
+    early.offerAhead((await apiDocuments).datasetApiFiles(dataset));
     // Rendering counts from here: Astro's start-up overlapped the reading.
     const renderStarted = performance.now();
     log(`  ${dataset.zips.length} ZIP codes, ${dataset.counties.length} counties; rendering with Astro…`);

@@ -2,7 +2,8 @@
 // pipeline, so the main thread spends no time loading it.
 import { Worker } from 'node:worker_threads';
 import type { DatasetReply } from './dataset-worker.ts';
-import type { LoadedDataset, LoadOptions } from './dataset.ts';
+import type { LoadedDataset } from './dataset.ts';
+import type { LoadOptions } from './load-options.ts';
 import { errorFromThread } from './errors.ts';
 
 /** `loadDataset(options)` on a worker thread: the same dataset, and a SourceError there is the same SourceError here. */

@@ -1,7 +1,8 @@
 // Loads the dataset on a worker thread, so that the build's main thread is Astro's from the start:
 // Astro loads its configuration and bundles the pages while the sources are read and derived here.
 import { parentPort, workerData } from 'node:worker_threads';
-import type { LoadedDataset, LoadOptions } from './dataset.ts';
+import type { LoadedDataset } from './dataset.ts';
+import type { LoadOptions } from './load-options.ts';
 import { errorForThread, type ThreadedError } from './errors.ts';
 import { lowerThisThreadPriority } from './thread-priority.ts';
 

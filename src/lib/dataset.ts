@@ -6,22 +6,13 @@ import { ChangeEntry } from './contract.ts';
 import type { EarlierOutput } from './derive/changes.ts';
 import { deriveDataset, type Dataset } from './derive/dataset.ts';
 import { contentFingerprint, type PreviousResource } from './derive/lastmod.ts';
-import { SourceError } from './errors.ts';
 import type { PublishedCounts } from './derive/publish-gate.ts';
 import { dateLimits } from './sources/plausible.ts';
 import { parseCache } from './sources/parse-cache.ts';
 import { readSources } from './sources/read-sources.ts';
 import { datasetInProcess, keepDataset } from './dataset-slot.ts';
-import { currentState, type StateScope } from './state.ts';
-
-export interface LoadOptions {
-  sourcesDir: string;
-  site: string;
-  generatedAt: string;
-  /** An earlier output folder whose resources keep their `lastmod` when unchanged. */
-  previousDir?: string;
-  state?: StateScope;
-}
+import type { LoadOptions } from './load-options.ts';
+import { currentState } from './state.ts';
 
 export interface LoadedDataset extends Dataset {
   timings: { readMs: number; deriveMs: number };
@@ -29,13 +20,6 @@ export interface LoadedDataset extends Dataset {
   parseCache: { hits: number; asked: number };
   /** The counts of the output this build would replace, for the publish gate; undefined without one. */
   earlier: PublishedCounts | undefined;
-}
-
-/** `SOURCE_DATE_EPOCH` (seconds) when set, for reproducible builds; the given clock otherwise. */
-export function generationTime(epoch: string | undefined, now: () => Date = () => new Date()): string {
-  if (epoch === undefined || epoch === '') return now().toISOString().replace(/\.\d{3}Z$/, 'Z');
-  if (!/^\d+$/.test(epoch)) throw new SourceError({ file: 'SOURCE_DATE_EPOCH' }, `"${epoch}" is not a whole number of seconds`);
-  return new Date(Number(epoch) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
 async function readJsonFiles(dir: string): Promise<unknown[]> {
@@ -121,14 +105,4 @@ export async function loadDataset(options: LoadOptions): Promise<LoadedDataset> 
 // module instance, finds it (dataset-slot.ts) instead of parsing the sources a second time.
 export function sharedDataset(options: LoadOptions): Promise<LoadedDataset> {
   return datasetInProcess(options.site) ?? keepDataset(options.site, loadDataset(options));
-}
-
-/** Options from the environment, as both the build script and a bare `astro build` see them. */
-export function optionsFromEnv(site: string, outDir: string | undefined, env: NodeJS.ProcessEnv = process.env): LoadOptions {
-  return {
-    sourcesDir: env.SOURCES_DIR || 'data/sources',
-    site,
-    generatedAt: generationTime(env.SOURCE_DATE_EPOCH),
-    ...(outDir ? { previousDir: outDir } : {}),
-  };
 }
