@@ -1,6 +1,9 @@
 // The dataset enters Astro here: each collection's loader takes its part of the one derived model
 // (loaded once per build, see lib/dataset.ts) and every entry is validated by the contract's schemas.
-import { defineCollection } from 'astro:content';
+// defineCollection from Astro's public entry for it, not from astro:content: that virtual module
+// brings Astro's whole rendering runtime into the content sync, whose temporary Vite server then
+// transforms 71 modules instead of 13 (about 0.2 s of the build's main thread).
+import { defineCollection } from 'astro/content/config';
 import type { LoaderContext } from 'astro/loaders';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
