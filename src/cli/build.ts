@@ -123,6 +123,10 @@ async function main(): Promise<number> {
     early = startEarlyCompression();
     // Before Astro loads its WebAssembly compiler.
     keepWasmAtBaseline();
+    // esbuild runs in a child process that Vite starts at its first transform (the content config's,
+    // early in Astro's content sync), and this thread sat idle while it started: start it now, while
+    // Astro loads. Vite uses the same esbuild and finds it running; if it cannot start, Vite reports it.
+    import('esbuild').then(({ initialize }) => initialize({})).catch(() => undefined);
     // Imported once the dataset's thread started: loading Astro keeps this thread busy for most of a second.
     const { build } = await import('astro');
     const rendering = build({ root: projectRoot, site, base, outDir: staging, logLevel: 'warn' }).finally(stopEarlyCompression);
