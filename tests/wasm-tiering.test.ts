@@ -20,7 +20,11 @@ function compilerTiers(baseline: boolean): { liftoff: number; turbofan: number }
     console.log(${JSON.stringify(MARK)});
     const { transform } = await import('@astrojs/compiler');
     for (let round = 0; round < 3; round++) for (const file of ${JSON.stringify(COMPONENTS)}) await transform(readFileSync(file, 'utf8'), { filename: file });`;
-  const trace = execFileSync(process.execPath, ['--trace-wasm-compilation-times', '--input-type=module', '-e', code], { cwd: PROJECT_ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  // A small tiering budget makes V8 ask for TurboFan for nearly every function the compiler runs:
+  // without the call hundreds get there even on a busy machine (with V8's own budget, 5 to 130,
+  // depending on how soon the background threads get a core), and with it none may.
+  const flags = ['--trace-wasm-compilation-times', '--wasm-tiering-budget=1000'];
+  const trace = execFileSync(process.execPath, [...flags, '--input-type=module', '-e', code], { cwd: PROJECT_ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   // V8's lines ("…<module>#<function> using Liftoff|TurboFan…") come from several threads and may run
   // into each other; a module first seen before the mark is Node's TypeScript stripper, not Astro's.
   const before = new Set<string>();
@@ -40,10 +44,10 @@ describe("WebAssembly's tiers in a build", () => {
   it("keeps Astro's compiler at the baseline tier, where V8 alone moves its hot functions to TurboFan", () => {
     const free = compilerTiers(false);
     const kept = compilerTiers(true);
-    // About 800 to 1,000 functions compiled by Liftoff either way; V8 alone moved 70 to 130 of them up.
-    expect(free.liftoff).toBeGreaterThan(500);
-    expect(free.turbofan).toBeGreaterThan(20);
-    expect(kept.liftoff).toBeGreaterThan(500);
+    // Some 400 to 1,000 functions compiled by Liftoff either way; without the call 370 to 600 reached TurboFan.
+    expect(free.liftoff).toBeGreaterThan(200);
+    expect(free.turbofan).toBeGreaterThan(50);
+    expect(kept.liftoff).toBeGreaterThan(200);
     expect(kept.turbofan).toBe(0);
   }, 60_000);
 });
