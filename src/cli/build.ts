@@ -16,6 +16,7 @@ import { checkFloors, compareWithEarlier, PublishGateError } from '../lib/derive
 import { acquireLock, checkOutputFolder, type HeldLock, OUTPUT_MARKER, outputMarkerText, removeLeftovers, stagingPattern } from '../lib/output-folder.ts';
 import { type EarlyCompression, precompress, startEarlyCompression, stopEarlyCompression } from '../lib/precompress.ts';
 import { DEFAULT_SITE, rootOf } from '../lib/publication/routes.ts';
+import { writeDirectlyWhileRendering } from '../lib/render-writes.ts';
 import { prefixHeaders, prefixRedirects } from '../lib/serve/host-files.ts';
 import { currentState } from '../lib/state.ts';
 import { keepWasmAtBaseline } from '../lib/wasm-tiering.ts';
@@ -148,6 +149,9 @@ async function main(): Promise<number> {
       throw error;
     }
     gate.pass();
+    // Astro renders from here (and may still write its bundle): its writes skip libuv's pool until it is done.
+    const restoreWrites = writeDirectlyWhileRendering();
+    rendering.then(restoreWrites, restoreWrites);
     // The dataset's threads are done: from here the main thread holds the records and renders.
     capHeapGrowth();
     // The API's files follow from the dataset: their compression starts now, before Astro renders them.

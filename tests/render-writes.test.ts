@@ -1,0 +1,110 @@
+// While the build renders, Astro's page writes go through the synchronous calls
+// (src/lib/render-writes.ts): the same files and errors as fs.promises, settled on a later turn of
+// the event loop, and nothing changed once rendering is over.
+import fs from 'node:fs';
+import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeDirectlyWhileRendering } from '../src/lib/render-writes.ts';
+import { PROJECT_ROOT } from './helpers/paths.ts';
+
+const original = { mkdir: fs.promises.mkdir, writeFile: fs.promises.writeFile };
+let dir: string;
+let restore: (() => void) | undefined;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'mnrent-render-writes-'));
+});
+afterEach(async () => {
+  restore?.();
+  restore = undefined;
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** The error code a promise rejects with. */
+const codeOf = (promise: Promise<unknown>) => promise.then(() => 'resolved', (error: NodeJS.ErrnoException) => error.code);
+
+describe('writing directly while Astro renders', () => {
+  it('makes the same folders and files as fs.promises, with the same return values', async () => {
+    const folder = pathToFileURL(join(dir, 'zip', '55104'));
+    const expected = await original.mkdir(join(dir, 'expected', 'zip', '55104'), { recursive: true });
+    restore = writeDirectlyWhileRendering();
+    expect(fs.promises.mkdir).not.toBe(original.mkdir);
+    const made = await fs.promises.mkdir(folder, { recursive: true });
+    expect(made).toBe(join(dir, 'zip'));
+    expect(expected).toBe(join(dir, 'expected'));
+    expect(await fs.promises.mkdir(folder, { recursive: true })).toBeUndefined();
+    const body = Buffer.from('<!doctype html><title>55104</title>');
+    await fs.promises.writeFile(new URL('index.html', `${folder.href}/`), body);
+    await fs.promises.writeFile(join(dir, 'zip', 'note.txt'), 'Saint Paul', 'utf8');
+    expect(await readFile(join(dir, 'zip', '55104', 'index.html'))).toEqual(body);
+    expect(await readFile(join(dir, 'zip', 'note.txt'), 'utf8')).toBe('Saint Paul');
+  });
+
+  it('rejects with the errors fs.promises gives', async () => {
+    const missing = join(dir, 'no', 'such', 'folder', 'index.html');
+    const file = join(dir, 'a-file');
+    fs.writeFileSync(file, 'x');
+    const cases = () => [codeOf(fs.promises.writeFile(missing, 'x')), codeOf(fs.promises.writeFile(dir, 'x')), codeOf(fs.promises.mkdir(join(file, 'below'), { recursive: true })), codeOf(fs.promises.mkdir(file))];
+    const expected = await Promise.all(cases());
+    expect(expected).toEqual(['ENOENT', 'EISDIR', 'ENOTDIR', 'EEXIST']);
+    restore = writeDirectlyWhileRendering();
+    expect(await Promise.all(cases())).toEqual(expected);
+  });
+
+  it("takes a worker's messages between writes, as the compression thread's answers must be", async () => {
+    restore = writeDirectlyWhileRendering();
+    const echo = new Worker("require('node:worker_threads').parentPort.on('message', (m) => require('node:worker_threads').parentPort.postMessage(m))", { eval: true });
+    await new Promise((resolve) => echo.once('online', resolve));
+    let answeredAfter: number | undefined;
+    let written = 0;
+    echo.once('message', () => (answeredAfter = written));
+    echo.postMessage('ping');
+    for (; written < 400; written++) await fs.promises.writeFile(join(dir, `${written}.txt`), 'x');
+    await echo.terminate();
+    // Settled with microtasks alone, the loop above would run to its end before any message was taken.
+    expect(answeredAfter).toBeDefined();
+    expect(answeredAfter).toBeLessThan(400);
+  });
+
+  it('leaves a FileHandle, a stream of chunks and an AbortSignal to fs.promises', async () => {
+    restore = writeDirectlyWhileRendering();
+    const handle = await open(join(dir, 'handle.txt'), 'w');
+    await fs.promises.writeFile(handle, 'by handle');
+    await handle.close();
+    await fs.promises.writeFile(join(dir, 'chunks.txt'), (async function* () {
+      yield 'two ';
+      yield 'chunks';
+    })());
+    const aborted = new AbortController();
+    aborted.abort();
+    const signalled = codeOf(fs.promises.writeFile(join(dir, 'aborted.txt'), 'x', { signal: aborted.signal }));
+    expect(await readFile(join(dir, 'handle.txt'), 'utf8')).toBe('by handle');
+    expect(await readFile(join(dir, 'chunks.txt'), 'utf8')).toBe('two chunks');
+    expect(await signalled).toBe('ABORT_ERR');
+  });
+
+  it('puts the originals back, and leaves a replacement made since', () => {
+    const first = writeDirectlyWhileRendering();
+    first();
+    expect(fs.promises.mkdir).toBe(original.mkdir);
+    expect(fs.promises.writeFile).toBe(original.writeFile);
+    const second = writeDirectlyWhileRendering();
+    const someoneElses = (() => Promise.resolve()) as unknown as typeof fs.promises.writeFile;
+    fs.promises.writeFile = someoneElses;
+    second();
+    expect(fs.promises.writeFile).toBe(someoneElses);
+    expect(fs.promises.mkdir).toBe(original.mkdir);
+    fs.promises.writeFile = original.writeFile;
+  });
+
+  it('meets the calls the installed Astro writes its pages with (an upgrade that changes them fails here, not silently)', async () => {
+    const generate = await readFile(join(PROJECT_ROOT, 'node_modules/astro/dist/core/build/generate.js'), 'utf8');
+    expect(generate).toContain('import nodeFs from "node:fs";');
+    expect(generate).toContain('await nodeFs.promises.mkdir(result.outFolder, { recursive: true });');
+    expect(generate).toContain('await nodeFs.promises.writeFile(result.outFile, result.body);');
+  });
+});
