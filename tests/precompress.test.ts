@@ -1,11 +1,13 @@
 // Precompression with results started while the pages render: made-up files in a scratch folder.
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { source } from './helpers/paths.ts';
 import { earlyCompression, MIN_BYTES } from '../src/lib/compression-slot.ts';
-import { EarlyCompression, precompress, startEarlyCompression, stopEarlyCompression } from '../src/lib/precompress.ts';
+import { brotliWindowBits, compressSiblings, EarlyCompression, LARGE, precompress, startEarlyCompression, stopEarlyCompression } from '../src/lib/precompress.ts';
 
 const scratch = await mkdtemp(join(tmpdir(), 'mnrent-precompress-'));
 afterAll(() => rm(scratch, { recursive: true, force: true }));
@@ -77,5 +79,31 @@ describe('precompress', () => {
     const early = new EarlyCompression();
     for (const type of ['text/html', 'application/json; charset=utf-8', 'application/problem+json', 'text/csv; charset=utf-8', 'application/xml', 'image/svg+xml', 'text/plain']) expect(early.wants(type), type).toBe(true);
     for (const type of [null, 'application/vnd.apache.parquet', 'image/png', 'application/octet-stream']) expect(early.wants(type), String(type)).toBe(false);
+  });
+});
+
+/** The window a brotli stream declares in its first bits (RFC 7932, section 9.1): WBITS, the window being 2^WBITS - 16 bytes. */
+function declaredWindowBits(stream: Uint8Array): number {
+  const bits = stream[0] | (stream[1] << 8);
+  if ((bits & 1) === 0) return 16;
+  const three = (bits >> 1) & 7;
+  if (three !== 0) return 17 + three;
+  const next = (bits >> 4) & 7;
+  return next === 0 ? 17 : 8 + next;
+}
+
+describe("brotli's window", () => {
+  it('is the smallest that holds the file, from 2^10 to brotli\'s default 2^22', () => {
+    expect([MIN_BYTES, 1008, 1009, 65_520, 65_521, LARGE, 2_067_451, 4_194_288, 4_194_289, 50_000_000].map(brotliWindowBits)).toEqual([11, 10, 11, 16, 17, 17, 21, 22, 22, 22]);
+    for (const size of [1024, 17_000, 65_536, 300_000, 3_000_000]) expect(2 ** brotliWindowBits(size) - 16).toBeGreaterThanOrEqual(Math.min(size, 2 ** 22 - 16));
+  });
+
+  it('is what each stream declares, and every stream decodes to its file (real pages\' sizes and a national CSV)', () => {
+    const csv = readFileSync(source('hud_safmr/safmr_fy2026_national_from_worthwise_parquet.csv'));
+    for (const bytes of [page(1), Buffer.from('<p>x</p>'.repeat(2500)), csv.subarray(0, 70_000), csv.subarray(0, 700_000), csv]) {
+      const { br } = compressSiblings(bytes);
+      expect(declaredWindowBits(br), `${bytes.length} bytes`).toBe(brotliWindowBits(bytes.length));
+      expect(brotliDecompressSync(br).equals(bytes)).toBe(true);
+    }
   });
 });
