@@ -84,7 +84,7 @@ describe('precompress', () => {
 
 /** The window a brotli stream declares in its first bits (RFC 7932, section 9.1): WBITS, the window being 2^WBITS - 16 bytes. */
 function declaredWindowBits(stream: Uint8Array): number {
-  const bits = stream[0] | (stream[1] << 8);
+  const bits = (stream[0] ?? 0) | ((stream[1] ?? 0) << 8);
   if ((bits & 1) === 0) return 16;
   const three = (bits >> 1) & 7;
   if (three !== 0) return 17 + three;
