@@ -25,7 +25,7 @@ afterEach(async () => {
 });
 
 /** The error code a promise rejects with. */
-const codeOf = (promise: Promise<unknown>) => promise.then(() => 'resolved', (error: NodeJS.ErrnoException) => error.code);
+const codeOf = (promise: Promise<unknown>) => promise.then(() => 'resolved', (error: unknown) => (error as NodeJS.ErrnoException).code);
 
 describe('writing directly while Astro renders', () => {
   it('makes the same folders and files as fs.promises, with the same return values', async () => {
@@ -75,7 +75,7 @@ describe('writing directly while Astro renders', () => {
     const handle = await open(join(dir, 'handle.txt'), 'w');
     await fs.promises.writeFile(handle, 'by handle');
     await handle.close();
-    await fs.promises.writeFile(join(dir, 'chunks.txt'), (async function* () {
+    await fs.promises.writeFile(join(dir, 'chunks.txt'), (function* () {
       yield 'two ';
       yield 'chunks';
     })());
