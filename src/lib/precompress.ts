@@ -26,7 +26,7 @@ export const LARGE_QUALITY = 10;
  * Brotli's window for a file of `size` bytes: the smallest that holds all of it (a window of 2^n
  * bytes holds 2^n - 16), from brotli's least, 2^10, to its default, 2^22. A larger window finds no
  * more in a file, and setting one up cost a good part of compressing a small file: Texas's 5,285
- * files under 64 KB took 1.03 to 1.10 s at quality 6 with fitted windows against 1.35 to 1.97 s with
+ * files under 64 KB took 1.03 to 1.18 s at quality 6 with fitted windows against 1.35 to 1.97 s with
  * brotli's default, and came out 8 KB smaller in all; its 15 large files, 2.59 s against 2.87 s at
  * quality 10, 4 bytes larger in all (`npm run bench:brotli -- --dir DIST` shows both).
  */
