@@ -129,7 +129,6 @@ async function takeOverStale(path: string, seen: string): Promise<void> {
   await unlink(aside).catch(() => undefined);
 }
 
-
 /**
  * A lock file holding this process's id. It appears with the id already in it (written to a file of
  * its own, then hard-linked into place, which fails if a lock exists), so a reader never sees an
