@@ -16,6 +16,7 @@ import { checkFloors, compareWithEarlier, PublishGateError } from '../lib/derive
 import { acquireLock, checkOutputFolder, type HeldLock, OUTPUT_MARKER, outputMarkerText, removeLeftovers, stagingPattern } from '../lib/output-folder.ts';
 import { type EarlyCompression, precompress, startEarlyCompression, stopEarlyCompression } from '../lib/precompress.ts';
 import { DEFAULT_SITE, rootOf } from '../lib/publication/routes.ts';
+import { makeProductionEnvironment } from '../lib/production-build.ts';
 import { writeDirectlyWhileRendering } from '../lib/render-writes.ts';
 import { prefixHeaders, prefixRedirects } from '../lib/serve/host-files.ts';
 import { currentState } from '../lib/state.ts';
@@ -118,9 +119,8 @@ async function main(): Promise<number> {
     const loading = keepDataset(options.site, loadDatasetOffThread(options));
     const gate = holdPublishGate();
     const lateStore = storeContentLate();
-    // Vite's server-side import.meta.env falls back on the process environment, where a parent's
-    // BASE_URL (vitest sets one) would win over Astro's base: make them agree.
-    process.env.BASE_URL = base;
+    // Before Astro reads the environment: a parent's BASE_URL, DEV or NODE_ENV (vitest's) would reach the pages.
+    makeProductionEnvironment(process.env, base);
     early = startEarlyCompression();
     // Before Astro loads its WebAssembly compiler.
     keepWasmAtBaseline();
