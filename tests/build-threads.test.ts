@@ -3,10 +3,10 @@
 // These tests hold the parts to what Astro itself would have done, and to the installed Astro's
 // order of work.
 import { readdirSync, readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { getPriority } from 'node:os';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { getPriority, tmpdir } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { storeModuleCode } from '../src/lib/data-store-module.ts';
@@ -15,7 +15,9 @@ import { loadDataset, type LoadedDataset } from '../src/lib/dataset.ts';
 import { loadDatasetOffThread } from '../src/lib/dataset-thread.ts';
 import { generationTime, type LoadOptions } from '../src/lib/load-options.ts';
 import { ExpectedError, errorForThread, errorFromThread, isSourceError, SourceError } from '../src/lib/errors.ts';
+import { acquireLock, checkoutLockPath, OUTPUT_MARKER } from '../src/lib/output-folder.ts';
 import { READING_NICENESS } from '../src/lib/thread-priority.ts';
+import { BUILD_TEST_TIMEOUT_MS, type BuildRun, runBuild, runCommand } from './helpers/build.ts';
 import { PROJECT_ROOT, SHARED_SOURCES, TEST_EPOCH, TEST_SITE } from './helpers/paths.ts';
 
 const importCode = async (code: string) => ((await import(`data:text/javascript,${encodeURIComponent(code)}`)) as { default: unknown }).default;
@@ -97,6 +99,44 @@ describe('the late content store', () => {
     await maker?.buildApp?.handler();
     await expect(late.taken()).resolves.toBeUndefined();
   });
+});
+
+describe("the pages' records", () => {
+  /** Every file Astro wrote: the build script's .gz and .br siblings and its marker left out. */
+  const written = async (dir: string) =>
+    (await readdir(dir, { recursive: true, withFileTypes: true }))
+      .filter((e) => e.isFile() && !/\.(gz|br)$/.test(e.name) && e.name !== OUTPUT_MARKER)
+      .map((e) => relative(dir, join(e.parentPath, e.name)))
+      .sort();
+
+  it("are the same from the late store (the build script) as from Astro's getCollection and getEntry (a bare `astro build`): every file byte for byte", async () => {
+    const scratch = await mkdtemp(join(tmpdir(), 'mnrent-records-'));
+    try {
+      const viaScript = join(scratch, 'script');
+      const bare = join(scratch, 'bare');
+      const script = await runBuild({ outDir: viaScript, args: ['--state', 'VT'] });
+      expect(script.code, script.stderr).toBe(0);
+      // A bare `astro build` takes no lock of its own: hold the checkout's, as the build script does.
+      const lock = await acquireLock(checkoutLockPath(PROJECT_ROOT), 'this checkout', { waitMs: BUILD_TEST_TIMEOUT_MS });
+      let astro: BuildRun;
+      try {
+        // As a user's shell would run it: without the variables vitest sets, which Astro would bake into the pages.
+        const asAUser = { NODE_ENV: undefined, DEV: undefined, PROD: undefined, MODE: undefined, SSR: undefined, BASE_URL: undefined };
+        astro = await runCommand('node_modules/astro/bin/astro.mjs', ['build', '--site', TEST_SITE, '--outDir', bare], { env: { ...asAUser, MNRENT_STATE: 'VT' } });
+      } finally {
+        lock.release();
+      }
+      expect(astro.code, astro.stderr).toBe(0);
+      const files = await written(bare);
+      expect(files).toEqual(await written(viaScript));
+      expect(files).toContain('zip/05401/index.html');
+      const differing = [];
+      for (const file of files) if (!(await readFile(join(bare, file))).equals(await readFile(join(viaScript, file)))) differing.push(file);
+      expect(differing).toEqual([]);
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+  }, BUILD_TEST_TIMEOUT_MS);
 });
 
 describe('the dataset on its own thread', () => {

@@ -13,7 +13,7 @@ import { loadDatasetOffThread } from '../lib/dataset-thread.ts';
 import { capHeapGrowth } from '../lib/heap-growth.ts';
 import { optionsFromEnv } from '../lib/load-options.ts';
 import { checkFloors, compareWithEarlier, PublishGateError } from '../lib/derive/publish-gate.ts';
-import { acquireLock, checkOutputFolder, type HeldLock, OUTPUT_MARKER, outputMarkerText, removeLeftovers, stagingPattern } from '../lib/output-folder.ts';
+import { acquireLock, checkOutputFolder, checkoutLockPath, type HeldLock, OUTPUT_MARKER, outputMarkerText, removeLeftovers, stagingPattern } from '../lib/output-folder.ts';
 import { type EarlyCompression, precompress, startEarlyCompression, stopEarlyCompression } from '../lib/precompress.ts';
 import { DEFAULT_SITE, rootOf } from '../lib/publication/routes.ts';
 import { makeProductionEnvironment } from '../lib/production-build.ts';
@@ -111,7 +111,7 @@ async function main(): Promise<number> {
   try {
     // Astro keeps its content store in the checkout: one render at a time per checkout (always
     // taken after the output lock, so two builds never wait on each other crosswise).
-    checkoutLock = await acquireLock(join(projectRoot, 'node_modules', '.mnrent-build.lock'), 'this checkout', { waitMs: LOCK_WAIT_MS, log });
+    checkoutLock = await acquireLock(checkoutLockPath(projectRoot), 'this checkout', { waitMs: LOCK_WAIT_MS, log });
     log('  reading and deriving the dataset while Astro starts…');
     // The dataset is read and derived on its own thread, and this one is Astro's: Astro loads,
     // bundles the pages meanwhile, and takes the content store late (dataset-slot.ts), once the

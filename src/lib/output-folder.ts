@@ -107,6 +107,13 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 /** Staging and old copies of an output folder that a killed build left beside it. */
 export const stagingPattern = (outDir: string) => new RegExp(`^\\.${escapeRegExp(basename(outDir))}\\.(?:building|old)-(\\d+)$`);
 
+/**
+ * The lock of a checkout: Astro keeps its content store and its page bundle in the checkout, so one
+ * Astro build at a time runs there. The build script holds it while Astro runs (and a test holds it
+ * around a bare `astro build`).
+ */
+export const checkoutLockPath = (projectRoot: string) => join(projectRoot, 'node_modules', '.mnrent-build.lock');
+
 export interface HeldLock {
   release(): void;
 }

@@ -16,12 +16,12 @@ export interface BuildRun {
 }
 
 /** Runs `npm run build`'s script as a user would, with the Node that runs the tests (the project's own). */
-export function runBuild(options: { outDir: string; sourcesDir?: string; site?: string; epoch?: string; args?: string[]; env?: Record<string, string>; cwd?: string }): Promise<BuildRun> {
+export function runBuild(options: { outDir: string; sourcesDir?: string; site?: string; epoch?: string; args?: string[]; env?: Record<string, string | undefined>; cwd?: string }): Promise<BuildRun> {
   return runCommand('src/cli/build.ts', ['--site', options.site ?? TEST_SITE, '--outDir', options.outDir, ...(options.args ?? [])], options);
 }
 
-/** Runs one of the project's commands (`src/cli/…`) over the shared sources at the test epoch. */
-export function runCommand(script: string, argv: string[], options: { sourcesDir?: string; epoch?: string; env?: Record<string, string>; cwd?: string } = {}): Promise<BuildRun> {
+/** Runs one of the project's commands (`src/cli/…`) over the shared sources at the test epoch; a variable given as undefined is left out. */
+export function runCommand(script: string, argv: string[], options: { sourcesDir?: string; epoch?: string; env?: Record<string, string | undefined>; cwd?: string } = {}): Promise<BuildRun> {
   const args = [join(PROJECT_ROOT, script), ...argv];
   const child = spawn(process.execPath, args, {
     cwd: options.cwd ?? PROJECT_ROOT,
