@@ -16,6 +16,7 @@ import { loadDatasetOffThread } from '../src/lib/dataset-thread.ts';
 import { generationTime, type LoadOptions } from '../src/lib/load-options.ts';
 import { ExpectedError, errorForThread, errorFromThread, isSourceError, SourceError } from '../src/lib/errors.ts';
 import { acquireLock, checkoutLockPath, OUTPUT_MARKER } from '../src/lib/output-folder.ts';
+import { VITE_ENV_KEYS } from '../src/lib/production-build.ts';
 import { READING_NICENESS } from '../src/lib/thread-priority.ts';
 import { BUILD_TEST_TIMEOUT_MS, type BuildRun, runBuild, runCommand } from './helpers/build.ts';
 import { PROJECT_ROOT, SHARED_SOURCES, TEST_EPOCH, TEST_SITE } from './helpers/paths.ts';
@@ -121,7 +122,7 @@ describe("the pages' records", () => {
       let astro: BuildRun;
       try {
         // As a user's shell would run it: without the variables vitest sets, which Astro would bake into the pages.
-        const asAUser = { NODE_ENV: undefined, DEV: undefined, PROD: undefined, MODE: undefined, SSR: undefined, BASE_URL: undefined };
+        const asAUser = Object.fromEntries([...VITE_ENV_KEYS, 'NODE_ENV', 'BASE_URL'].map((key) => [key, undefined]));
         astro = await runCommand('node_modules/astro/bin/astro.mjs', ['build', '--site', TEST_SITE, '--outDir', bare], { env: { ...asAUser, MNRENT_STATE: 'VT' } });
       } finally {
         lock.release();

@@ -24,15 +24,18 @@ function once<T>(key: string, load: () => Promise<T>): Promise<T> {
 // scavenges after it). A bare `astro build` and the dev server ask Astro.
 type Data<C extends CollectionKey> = CollectionEntry<C>['data'];
 
+/** The late store's collections in a build that keeps one (made once, before any page renders); undefined otherwise. */
+const lateCollections = () => (import.meta.env.DEV ? undefined : lateContentStore()?.make());
+
 async function collectionData<C extends CollectionKey>(name: C): Promise<Data<C>[]> {
-  const late = import.meta.env.DEV ? undefined : lateContentStore();
-  if (late) return [...((await late.make()).get(name)?.values() ?? [])].map((entry) => entry.data as Data<C>);
+  const late = await lateCollections();
+  if (late) return [...(late.get(name)?.values() ?? [])].map((entry) => entry.data as Data<C>);
   return (await getCollection(name)).map((entry) => entry.data);
 }
 
 async function entryData<C extends CollectionKey>(name: C, id: string): Promise<Data<C>> {
-  const late = import.meta.env.DEV ? undefined : lateContentStore();
-  const data = late ? ((await late.make()).get(name)?.get(id)?.data as Data<C> | undefined) : (await getEntry(name, id))?.data;
+  const late = await lateCollections();
+  const data = late ? (late.get(name)?.get(id)?.data as Data<C> | undefined) : (await getEntry(name, id))?.data;
   if (data === undefined) throw new Error(`the ${name} collection is empty`);
   return data;
 }
