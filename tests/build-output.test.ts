@@ -11,7 +11,7 @@ import spectralRulesets from '@stoplight/spectral-rulesets';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { contractValidator } from './helpers/contract-validator.ts';
 import { BUILD_TEST_TIMEOUT_MS, runBuild } from './helpers/build.ts';
-import { MIN_BYTES } from '../src/lib/compression-slot.ts';
+import { MIN_BYTES } from '../src/lib/precompress.ts';
 import { PROJECT_ROOT, TEST_SITE } from './helpers/paths.ts';
 
 const site = inject('builtSite');

@@ -1,13 +1,12 @@
 // Precompression with results started while the pages render: made-up files in a scratch folder.
-import { readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { source } from './helpers/paths.ts';
-import { earlyCompression, MIN_BYTES } from '../src/lib/compression-slot.ts';
-import { brotliWindowBits, compressSiblings, EarlyCompression, LARGE, precompress, startEarlyCompression, stopEarlyCompression } from '../src/lib/precompress.ts';
+import { brotliWindowBits, compressSiblings, EarlyCompression, LARGE, MIN_BYTES, precompress } from '../src/lib/precompress.ts';
 
 const scratch = await mkdtemp(join(tmpdir(), 'mnrent-precompress-'));
 afterAll(() => rm(scratch, { recursive: true, force: true }));
@@ -46,7 +45,41 @@ describe('precompress', () => {
     expect(page(4).length).toBeGreaterThanOrEqual(MIN_BYTES);
   });
 
-  it('offers the same bytes once, and reaches the pages only while a build runs', async () => {
+  it('takes the result of a file reported as written only while the file is as it was written', async () => {
+    const dir = join(scratch, 'written');
+    await mkdir(dir, { recursive: true });
+    const early = new EarlyCompression();
+    const report = (name: string, bytes: Buffer) => {
+      writeFileSync(join(dir, name), bytes);
+      early.written(join(dir, name), bytes);
+    };
+    report('kept.html', page(10));
+    // Written again afterwards with other bytes of the same length, and replaced by a rename: the
+    // siblings follow what the files hold at the end.
+    report('same-length.html', page(11));
+    // Past the clock's tick, for kernels before 6.13 (see EarlyCompression.written).
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await writeFile(join(dir, 'same-length.html'), page(12));
+    report('renamed.html', page(13));
+    await writeFile(join(dir, 'other.tmp'), page(14));
+    await rename(join(dir, 'other.tmp'), join(dir, 'renamed.html'));
+    report('small.json', Buffer.from('{}\n'));
+    report('data.parquet', page(15));
+    expect(page(11).length).toBe(page(12).length);
+    expect(early.asWritten(join(dir, 'kept.html'))?.rawBytes).toBe(page(10).length);
+    for (const name of ['same-length.html', 'renamed.html', 'data.parquet', 'never-reported.html']) expect(early.asWritten(join(dir, name)), name).toBeUndefined();
+
+    const stats = await precompress(dir, early);
+
+    expect(stats.files).toBe(3);
+    expect((await readdir(dir)).sort()).toEqual(['data.parquet', 'kept.html', 'kept.html.br', 'kept.html.gz', 'renamed.html', 'renamed.html.br', 'renamed.html.gz', 'same-length.html', 'same-length.html.br', 'same-length.html.gz', 'small.json']);
+    for (const [name, bytes] of [['kept.html', page(10)], ['same-length.html', page(12)], ['renamed.html', page(14)]] as const) {
+      expect(gunzipSync(await readFile(join(dir, `${name}.gz`))).equals(bytes), name).toBe(true);
+      expect(brotliDecompressSync(await readFile(join(dir, `${name}.br`))).equals(bytes), name).toBe(true);
+    }
+  });
+
+  it('offers the same bytes once', async () => {
     const early = new EarlyCompression();
     const first = early.offer(page(6));
     expect(early.offer(Buffer.from(page(6)))).toBe(first);
@@ -57,11 +90,6 @@ describe('precompress', () => {
     expect(gz.buffer.byteLength).toBe(gz.length);
     expect(br.buffer.byteLength).toBe(br.length);
     await early.close();
-    expect(earlyCompression()).toBeUndefined();
-    const started = startEarlyCompression();
-    expect(earlyCompression()).toBe(started);
-    stopEarlyCompression();
-    expect(earlyCompression()).toBeUndefined();
   });
 
   it('compresses on threads that end with precompress, after which an offer fails instead of hanging', async () => {

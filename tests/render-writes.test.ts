@@ -44,6 +44,28 @@ describe('writing directly while Astro renders', () => {
     expect(await readFile(join(dir, 'zip', 'note.txt'), 'utf8')).toBe('Saint Paul');
   });
 
+  it('reports each file it wrote, with its path and bytes, and fails a write whose report fails', async () => {
+    const reported: [string, string][] = [];
+    restore = writeDirectlyWhileRendering((path, bytes) => {
+      if (path.endsWith('refused.html')) throw new Error('no room for its siblings');
+      reported.push([path, Buffer.from(bytes).toString('latin1')]);
+    });
+    await fs.promises.writeFile(pathToFileURL(join(dir, 'page.html')), Buffer.from('<p>Saint Paul</p>'));
+    await fs.promises.writeFile(join(dir, 'text.txt'), 'Duluth – Superior', 'utf8');
+    await fs.promises.writeFile(join(dir, 'latin1.txt'), 'Mankato é', { encoding: 'latin1' });
+    const handle = await open(join(dir, 'handle.txt'), 'w');
+    await fs.promises.writeFile(handle, 'by handle');
+    await handle.close();
+    await expect(fs.promises.writeFile(join(dir, 'refused.html'), 'x')).rejects.toThrow('no room for its siblings');
+    expect(reported).toEqual([
+      [join(dir, 'page.html'), '<p>Saint Paul</p>'],
+      [join(dir, 'text.txt'), Buffer.from('Duluth – Superior').toString('latin1')],
+      [join(dir, 'latin1.txt'), 'Mankato é'],
+    ]);
+    // What was reported is what the files hold.
+    expect(await readFile(join(dir, 'latin1.txt'), 'latin1')).toBe('Mankato é');
+  });
+
   it('rejects with the errors fs.promises gives', async () => {
     const missing = join(dir, 'no', 'such', 'folder', 'index.html');
     const file = join(dir, 'a-file');

@@ -14,7 +14,7 @@ import { capHeapGrowth } from '../lib/heap-growth.ts';
 import { optionsFromEnv } from '../lib/load-options.ts';
 import { checkFloors, compareWithEarlier, PublishGateError } from '../lib/derive/publish-gate.ts';
 import { acquireLock, checkOutputFolder, checkoutLockPath, type HeldLock, OUTPUT_MARKER, outputMarkerText, removeLeftovers, stagingPattern } from '../lib/output-folder.ts';
-import { type EarlyCompression, precompress, startEarlyCompression, stopEarlyCompression } from '../lib/precompress.ts';
+import { EarlyCompression, precompress } from '../lib/precompress.ts';
 import { DEFAULT_SITE, rootOf } from '../lib/publication/routes.ts';
 import { makeProductionEnvironment } from '../lib/production-build.ts';
 import { writeDirectlyWhileRendering } from '../lib/render-writes.ts';
@@ -107,7 +107,8 @@ async function main(): Promise<number> {
   await checkOutputFolder(outDir, guard);
   const staging = join(dirname(outDir), `.${basename(outDir)}.building-${process.pid}`);
   let checkoutLock: HeldLock | undefined;
-  let early: EarlyCompression | undefined;
+  // Its threads start with the first file offered.
+  const early = new EarlyCompression();
   try {
     // Astro keeps its content store in the checkout: one render at a time per checkout (always
     // taken after the output lock, so two builds never wait on each other crosswise).
@@ -121,7 +122,6 @@ async function main(): Promise<number> {
     const lateStore = storeContentLate();
     // Before Astro reads the environment: a parent's BASE_URL, DEV or NODE_ENV (vitest's) would reach the pages.
     makeProductionEnvironment(process.env, base);
-    early = startEarlyCompression();
     // Before Astro loads its WebAssembly compiler.
     keepWasmAtBaseline();
     // esbuild runs in a child process that Vite starts at its first transform (the content config's,
@@ -130,7 +130,7 @@ async function main(): Promise<number> {
     import('esbuild').then(({ initialize }) => initialize({})).catch(() => undefined);
     // Imported once the dataset's thread started: loading Astro keeps this thread busy for most of a second.
     const { build } = await import('astro');
-    const rendering = build({ root: projectRoot, site, base, outDir: staging, logLevel: 'warn' }).finally(stopEarlyCompression);
+    const rendering = build({ root: projectRoot, site, base, outDir: staging, logLevel: 'warn' });
     rendering.catch(() => undefined);
     // Needed once the dataset is here; loaded meanwhile, not before the dataset's thread and Astro start.
     const apiDocuments = import('../lib/publication/api-documents.ts');
@@ -149,8 +149,9 @@ async function main(): Promise<number> {
       throw error;
     }
     gate.pass();
-    // Astro renders from here (and may still write its bundle): its writes skip libuv's pool until it is done.
-    const restoreWrites = writeDirectlyWhileRendering();
+    // Astro renders from here (and may still write its bundle): its writes skip libuv's pool until it
+    // is done, and each file it writes is compressed while it goes on.
+    const restoreWrites = writeDirectlyWhileRendering((path, bytes) => early.written(path, bytes));
     rendering.then(restoreWrites, restoreWrites);
     // The dataset's threads are done: from here the main thread holds the records and renders.
     capHeapGrowth();
@@ -192,7 +193,7 @@ async function main(): Promise<number> {
     throw error;
   } finally {
     // A failed build ends the compression threads here; a good one ended them in precompress.
-    await early?.close();
+    await early.close();
     checkoutLock?.release();
     outLock.release();
   }

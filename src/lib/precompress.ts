@@ -1,14 +1,15 @@
 // Precompressed siblings (.gz, .br) of every text file, for nginx's gzip_static/brotli_static and
 // CDNs that serve them. Deterministic: zlib writes no timestamp, so the same input gives the same bytes.
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import zlib from 'node:zlib';
-import { type CompressionOffers, MIN_BYTES, setEarlyCompression } from './compression-slot.ts';
 
+/** Smaller files are served as they are: compression would save less than its headers cost. */
+export const MIN_BYTES = 1024;
 export const COMPRESSIBLE = /\.(json|html|txt|xml|svg|css|js|csv)$/;
 /** The media types of those files, as the pages and endpoints answer with them. */
 const COMPRESSIBLE_TYPE = /^(text\/|application\/(json|xml|javascript|[a-z.+-]+\+(json|xml))|image\/svg\+xml)/;
@@ -94,6 +95,15 @@ interface Job {
   reject: (error: unknown) => void;
 }
 
+/** A file reported as written: its state then (stat), its length, and its siblings (none under MIN_BYTES). */
+interface WrittenFile {
+  size: bigint;
+  ino: bigint;
+  ctimeNs: bigint;
+  rawBytes: number;
+  siblings: Promise<Siblings> | undefined;
+}
+
 interface Thread {
   worker: Worker;
   jobs: Map<number, Job>;
@@ -105,15 +115,18 @@ const takesMore = (thread: Thread) => thread.jobs.size < IN_FLIGHT && !thread.la
 
 /**
  * Compression that starts while Astro still renders: Astro renders on the main thread and waits on
- * its writes, so the second core is idle until the last page. The pages' middleware offers each
- * response as it is rendered to one compression thread while rendering goes on; `precompress` then
- * adds threads, one a core, and takes the result for every file with the same bytes (keyed by
- * sha256: a file that differs from its response is compressed on its own). The threads use zlib's
- * synchronous calls: zlib's asynchronous ones, on libuv's thread pool, cost about three times the
- * processor time for these thousands of small files (a stream, a hand-off and a callback each).
+ * its writes, so the second core is idle until the last page. The build hands each file Astro writes
+ * (render-writes.ts reports it) to one compression thread while rendering goes on; `precompress` then
+ * adds threads, one a core, and takes the result for every file still as it was written. The API's
+ * files are offered ahead, from the dataset, and a file written with the same bytes takes their
+ * result (keyed by sha256). The threads use zlib's synchronous calls: zlib's asynchronous ones, on
+ * libuv's thread pool, cost about three times the processor time for these thousands of small files
+ * (a stream, a hand-off and a callback each).
  */
-export class EarlyCompression implements CompressionOffers {
+export class EarlyCompression {
   readonly #done = new Map<string, Promise<Siblings>>();
+  /** Files reported as written, by path: what a file must still be for its result to be taken. */
+  readonly #written = new Map<string, WrittenFile>();
   /** Files waiting their turn, the large ones (brotli's slow high quality) first: the longest jobs start soonest. */
   readonly #waiting: { large: Job[]; small: Job[] } = { large: [], small: [] };
   readonly #threads: Thread[] = [];
@@ -121,6 +134,7 @@ export class EarlyCompression implements CompressionOffers {
   #nextId = 0;
   #failure: unknown;
 
+  /** Whether a response of this media type becomes a file the build compresses. */
   wants(contentType: string | null): boolean {
     return contentType !== null && COMPRESSIBLE_TYPE.test(contentType);
   }
@@ -138,6 +152,28 @@ export class EarlyCompression implements CompressionOffers {
     this.#done.set(key, result);
     this.#pump();
     return result;
+  }
+
+  /**
+   * A file just written at `path` with `bytes` (Astro's pages and endpoints, while it renders): its
+   * siblings start now. Its size, inode and change time are kept, so a file written again by
+   * anything afterwards is compressed again from what it then holds. (Linux gives a written file a
+   * new change time at once since 6.13; before, only from the clock's next tick, a few milliseconds:
+   * a file rewritten within that tick with the same length would keep this result. Nothing in the
+   * build writes a file twice.)
+   */
+  written(path: string, bytes: Uint8Array): void {
+    if (!COMPRESSIBLE.test(path)) return;
+    const { size, ino, ctimeNs } = statSync(path, { bigint: true });
+    this.#written.set(path, { size, ino, ctimeNs, rawBytes: bytes.length, siblings: bytes.length < MIN_BYTES ? undefined : this.offer(bytes) });
+  }
+
+  /** What `written` was told of the file at `path`, if the file is still as it was then. */
+  asWritten(path: string): Pick<WrittenFile, 'rawBytes' | 'siblings'> | undefined {
+    const known = this.#written.get(path);
+    if (!known) return undefined;
+    const now = statSync(path, { bigint: true });
+    return now.size === known.size && now.ino === known.ino && now.ctimeNs === known.ctimeNs && known.size === BigInt(known.rawBytes) ? known : undefined;
   }
 
   /**
@@ -215,17 +251,6 @@ export class EarlyCompression implements CompressionOffers {
   }
 }
 
-/** Starts early compression for the pages this process renders next. */
-export function startEarlyCompression(): EarlyCompression {
-  const early = new EarlyCompression();
-  setEarlyCompression(early);
-  return early;
-}
-
-export function stopEarlyCompression(): void {
-  setEarlyCompression(undefined);
-}
-
 /** Writes the siblings of every text file in `dir`, with what `early` compressed while the pages rendered; ends `early`'s threads. */
 export async function precompress(dir: string, early = new EarlyCompression(), threads = availableParallelism()): Promise<PrecompressStats> {
   try {
@@ -238,9 +263,12 @@ export async function precompress(dir: string, early = new EarlyCompression(), t
     // Synchronous reads and writes: the pages are rendered and the main thread has nothing else to
     // do. Through libuv's pool each file is four or five round trips between threads, and Texas's
     // 5,300 files and 10,600 siblings took 0.6 s that way, against 0.1 to 0.2 s like this.
-    // Every file is offered first, so the few that were never offered (copied from public/, written
-    // by an integration) are compressed side by side while the others are written.
+    // Every file is offered first, so the few that were not reported as written (copied from
+    // public/, written by an integration, or changed since) are compressed side by side while the
+    // others are written. A file reported as written is not read again.
     const offered = files.flatMap((file) => {
+      const known = early.asWritten(file);
+      if (known) return known.siblings ? [{ file, rawBytes: known.rawBytes, siblings: known.siblings }] : [];
       const bytes = readFileSync(file);
       return bytes.length < MIN_BYTES ? [] : [{ file, rawBytes: bytes.length, siblings: early.offer(bytes) }];
     });

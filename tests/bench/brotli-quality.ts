@@ -6,8 +6,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
-import { MIN_BYTES } from '../../src/lib/compression-slot.ts';
-import { brotliParams, COMPRESSIBLE, LARGE, LARGE_QUALITY, SMALL_QUALITY } from '../../src/lib/precompress.ts';
+import { brotliParams, COMPRESSIBLE, LARGE, LARGE_QUALITY, MIN_BYTES, SMALL_QUALITY } from '../../src/lib/precompress.ts';
 
 const dir = parseArgs({ options: { dir: { type: 'string', default: 'dist' } } }).values.dir;
 if (!existsSync(join(dir, 'index.html'))) {
