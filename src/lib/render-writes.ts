@@ -25,7 +25,7 @@ const bytesOf = (data: string | NodeJS.ArrayBufferView, options: unknown): Uint8
 const pathOf = (file: string | URL | Buffer) => (file instanceof URL ? fileURLToPath(file) : file.toString());
 
 /** Told of each file written while rendering, once it is written: its path and its bytes. */
-export type WrittenFile = (path: string, bytes: Uint8Array) => void;
+export type ReportWritten = (path: string, bytes: Uint8Array) => void;
 
 /**
  * From now until the returned function is called, `fs.promises.mkdir` makes its directories with
@@ -35,7 +35,7 @@ export type WrittenFile = (path: string, bytes: Uint8Array) => void;
  * else (a FileHandle, a stream, an AbortSignal) goes to the original call, unreported. Code that
  * imported these functions from `node:fs/promises` keeps the originals.
  */
-export function writeDirectlyWhileRendering(written?: WrittenFile): () => void {
+export function writeDirectlyWhileRendering(written?: ReportWritten): () => void {
   const promises = fs.promises as { -readonly [K in keyof Promises]: Promises[K] };
   const { mkdir, writeFile } = promises;
   const direct: { mkdir: Mkdir; writeFile: WriteFile } = {
