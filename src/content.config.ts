@@ -8,12 +8,17 @@ import type { LoaderContext } from 'astro/loaders';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ChangesRecord, CountyRecord, Meta, MetaRecord, SectionEightRecord, ZipRecord } from './lib/contract.ts';
-import type { LoadedDataset } from './lib/dataset.ts';
-import { datasetInProcess, lateContentStore, publishGateWord, type StoreEntry } from './lib/dataset-slot.ts';
+import type { LoadedDataset, LoadedRecords } from './lib/dataset.ts';
+import { datasetInProcess, lateContentStore, publishGateWord, recordsInProcess, type StoreEntry } from './lib/dataset-slot.ts';
 import { rootOf } from './lib/publication/routes.ts';
 
 
-function datasetLoader(name: string, entries: (dataset: LoadedDataset) => { id: string; data: Record<string, unknown> }[]) {
+/**
+ * A collection's loader: its entries from `part` of the one derived model. The records come from the
+ * dataset's thread before the rest of the dataset (bulk files, site record), and are validated
+ * while the rest is made; the store gets them once the publish gate passed.
+ */
+function datasetLoader<P extends LoadedRecords>(name: string, part: (site: string) => Promise<P> | undefined, entries: (dataset: P) => { id: string; data: Record<string, unknown> }[]) {
   return {
     name: `mnrent-${name}`,
     load: async (context: LoaderContext) => {
@@ -23,16 +28,17 @@ function datasetLoader(name: string, entries: (dataset: LoadedDataset) => { id: 
       if (!config.site) throw new Error('astro.config.mjs must set site: every url in the API is absolute');
       const site = rootOf(config.site, config.base);
       // The build script has the dataset loading already; a bare `astro build` loads it here.
-      const loading = datasetInProcess(site) ?? Promise.all([import('./lib/dataset.ts'), import('./lib/load-options.ts')]).then(([{ sharedDataset }, { optionsFromEnv }]) => sharedDataset(optionsFromEnv(site, fileURLToPath(config.outDir))));
+      const loading = part(site) ?? Promise.all([import('./lib/dataset.ts'), import('./lib/load-options.ts')]).then(([{ sharedDataset }, { optionsFromEnv }]) => sharedDataset(optionsFromEnv(site, fileURLToPath(config.outDir))));
       const validEntries = async () => {
         const dataset = await loading;
-        await publishGateWord();
         const valid: StoreEntry[] = [];
-        for (const { id, data } of entries(dataset)) valid.push({ id, data: await context.parseData({ id, data }) });
+        // A bare build's whole dataset holds every part.
+        for (const { id, data } of entries(dataset as P)) valid.push({ id, data: await context.parseData({ id, data }) });
+        await publishGateWord();
         return valid;
       };
       // The build script's late store: Astro bundles the pages now, and the entries are made when
-      // the prerenderer asks for them (after the publish gate).
+      // the prerenderer asks for them (handed over after the publish gate).
       const late = lateContentStore();
       if (late) {
         store.clear();
@@ -48,23 +54,23 @@ function datasetLoader(name: string, entries: (dataset: LoadedDataset) => { id: 
 
 export const collections = {
   zips: defineCollection({
-    loader: datasetLoader('zips', (d) => d.zips.map((z) => ({ id: z.zip, data: z }))),
+    loader: datasetLoader('zips', recordsInProcess, (d) => d.zips.map((z) => ({ id: z.zip, data: z }))),
     schema: ZipRecord,
   }),
   counties: defineCollection({
-    loader: datasetLoader('counties', (d) => d.counties.map((c) => ({ id: c.county_slug, data: c }))),
+    loader: datasetLoader('counties', recordsInProcess, (d) => d.counties.map((c) => ({ id: c.county_slug, data: c }))),
     schema: CountyRecord,
   }),
   sectionEight: defineCollection({
-    loader: datasetLoader('section-8', (d) => [{ id: 'section-8', data: d.sectionEight }]),
+    loader: datasetLoader('section-8', recordsInProcess, (d) => [{ id: 'section-8', data: d.sectionEight }]),
     schema: SectionEightRecord,
   }),
   changes: defineCollection({
-    loader: datasetLoader('changes', (d) => [{ id: 'changes', data: d.changes }]),
+    loader: datasetLoader('changes', recordsInProcess, (d) => [{ id: 'changes', data: d.changes }]),
     schema: ChangesRecord,
   }),
   site: defineCollection({
-    loader: datasetLoader('site', (d) => [{ id: 'site', data: { meta: d.meta, record: d.metaRecord } }]),
+    loader: datasetLoader<LoadedDataset>('site', datasetInProcess, (d) => [{ id: 'site', data: { meta: d.meta, record: d.metaRecord } }]),
     schema: z.object({ meta: Meta, record: MetaRecord }),
   }),
 };

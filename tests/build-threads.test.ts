@@ -10,8 +10,8 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { storeModuleCode } from '../src/lib/data-store-module.ts';
-import { LATE_STORE_KEY, lateContentStore, sortedStore, storeContentLate, type StoreEntry } from '../src/lib/dataset-slot.ts';
-import { loadDataset, type LoadedDataset } from '../src/lib/dataset.ts';
+import { keepDataset, LATE_STORE_KEY, lateContentStore, recordsInProcess, sortedStore, storeContentLate, type StoreEntry } from '../src/lib/dataset-slot.ts';
+import { loadDataset, type LoadedDataset, type LoadedRecords } from '../src/lib/dataset.ts';
 import { loadDatasetOffThread } from '../src/lib/dataset-thread.ts';
 import { generationTime, type LoadOptions } from '../src/lib/load-options.ts';
 import { ExpectedError, errorForThread, errorFromThread, isSourceError, SourceError } from '../src/lib/errors.ts';
@@ -150,6 +150,41 @@ describe('the dataset on its own thread', () => {
     expect(there.zips.length).toBeGreaterThan(800);
     expect(comparable(there)).toEqual(comparable(here));
   }, 120_000);
+
+  it('hands the records over first, before the bulk files and the site record, and the same records as the whole', async () => {
+    const order: string[] = [];
+    let records: LoadedRecords | undefined;
+    const dataset = await loadDatasetOffThread(options, (r) => {
+      order.push('records');
+      records = r;
+    }).then((d) => (order.push('dataset'), d));
+    expect(order).toEqual(['records', 'dataset']);
+    expect(records && Object.keys(records).sort()).toEqual(['changes', 'counties', 'earlier', 'gate', 'meta', 'sectionEight', 'site', 'warnings', 'zips']);
+    const { metaRecord, bulk, timings: _timings, parseCache: _cache, ...recordsOfWhole } = dataset;
+    expect(records).toEqual(recordsOfWhole);
+    expect(metaRecord.counts.zips).toBe(dataset.zips.length);
+    expect(bulk.map((file) => file.name)).toContain('zips.csv');
+    // In this thread, the same order.
+    const here: string[] = [];
+    await loadDataset(options, () => here.push('records')).then(() => here.push('dataset'));
+    expect(here).toEqual(['records', 'dataset']);
+  }, 120_000);
+
+  it("fails the records' readers with the dataset when it fails before them", async () => {
+    // The process's slot, put back afterwards.
+    const slot = globalThis as unknown as Record<symbol, unknown>;
+    const kept = slot[Symbol.for('mnrent.dataset')];
+    try {
+      const site = 'https://records-first.example.org';
+      const { promise, reject } = Promise.withResolvers<LoadedDataset>();
+      void keepDataset(site, promise, new Promise<LoadedRecords>(() => undefined));
+      reject(new Error('the sources are missing'));
+      await expect(recordsInProcess(site)).rejects.toThrow('the sources are missing');
+      await expect(recordsInProcess('https://another.example.org')).rejects.toThrow('dataset was loaded for https://records-first.example.org');
+    } finally {
+      slot[Symbol.for('mnrent.dataset')] = kept;
+    }
+  });
 
   it("brings a source's error back as the same one-line SourceError", async () => {
     const error = await loadDatasetOffThread({ ...options, sourcesDir: join(PROJECT_ROOT, 'tests') }).catch((e: unknown) => e);

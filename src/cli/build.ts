@@ -7,7 +7,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { LoadedDataset } from '../lib/dataset.ts';
+import type { LoadedDataset, LoadedRecords } from '../lib/dataset.ts';
 import { holdPublishGate, keepDataset, storeContentLate } from '../lib/dataset-slot.ts';
 import { loadDatasetOffThread } from '../lib/dataset-thread.ts';
 import { capHeapGrowth } from '../lib/heap-growth.ts';
@@ -117,7 +117,9 @@ async function main(): Promise<number> {
     // The dataset is read and derived on its own thread, and this one is Astro's: Astro loads,
     // bundles the pages meanwhile, and takes the content store late (dataset-slot.ts), once the
     // publish gate below passed. Its build renders nothing before that.
-    const loading = keepDataset(options.site, loadDatasetOffThread(options));
+    // Its records come first: the collections validate them while the bulk files and the site record are made.
+    const records = Promise.withResolvers<LoadedRecords>();
+    const loading = keepDataset(options.site, loadDatasetOffThread(options, records.resolve), records.promise);
     const gate = holdPublishGate();
     const lateStore = storeContentLate();
     // Before Astro reads the environment: a parent's BASE_URL, DEV or NODE_ENV (vitest's) would reach the pages.

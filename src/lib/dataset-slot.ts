@@ -3,29 +3,42 @@
 // and must share one dataset. Nothing here imports the pipeline at run time, so Vite, which
 // transforms every module the configuration and the loaders import, does not transform it twice
 // while the sources are being read.
-import type { LoadedDataset } from './dataset.ts';
+import type { LoadedDataset, LoadedRecords } from './dataset.ts';
 
 const SLOT = Symbol.for('mnrent.dataset');
 interface Slot {
   site: string;
   promise: Promise<LoadedDataset>;
+  /** The records, which may arrive before the rest of the dataset. */
+  records: Promise<LoadedRecords>;
   resolved?: LoadedDataset;
 }
 const slots = globalThis as unknown as Record<typeof SLOT, Slot | undefined>;
 
 const siteKey = (site: string) => site.replace(/\/+$/, '');
 
-/** The dataset being loaded for `site` in this process, if any (an error if it was loaded for another site). */
-export function datasetInProcess(site: string): Promise<LoadedDataset> | undefined {
+function slotFor(site: string): Slot | Error | undefined {
   const existing = slots[SLOT];
-  if (!existing) return undefined;
-  if (existing.site !== siteKey(site)) return Promise.reject(new Error(`dataset was loaded for ${existing.site}, asked for ${site}`));
-  return existing.promise;
+  if (!existing || existing.site === siteKey(site)) return existing;
+  return new Error(`dataset was loaded for ${existing.site}, asked for ${site}`);
 }
 
-/** Makes `promise` the dataset of this process. */
-export function keepDataset(site: string, promise: Promise<LoadedDataset>): Promise<LoadedDataset> {
-  const slot: Slot = { site: siteKey(site), promise };
+/** The dataset being loaded for `site` in this process, if any (an error if it was loaded for another site). */
+export function datasetInProcess(site: string): Promise<LoadedDataset> | undefined {
+  const slot = slotFor(site);
+  return slot instanceof Error ? Promise.reject(slot) : slot?.promise;
+}
+
+/** Its records, which may come before the rest of it. */
+export function recordsInProcess(site: string): Promise<LoadedRecords> | undefined {
+  const slot = slotFor(site);
+  return slot instanceof Error ? Promise.reject(slot) : slot?.records;
+}
+
+/** Makes `promise` the dataset of this process, and `records` its records if they come first (they fail with it). */
+export function keepDataset(site: string, promise: Promise<LoadedDataset>, records: Promise<LoadedRecords> = promise): Promise<LoadedDataset> {
+  const slot: Slot = { site: siteKey(site), promise, records: Promise.race([records, promise]) };
+  slot.records.catch(() => undefined);
   promise.then((d) => (slot.resolved = d), () => undefined);
   slots[SLOT] = slot;
   return promise;

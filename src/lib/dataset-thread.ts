@@ -1,18 +1,28 @@
 // The build's dataset, loaded on its own thread (dataset-worker.ts). This module imports none of the
 // pipeline, so the main thread spends no time loading it.
 import type { DatasetReply } from './dataset-worker.ts';
-import type { LoadedDataset } from './dataset.ts';
+import type { LoadedDataset, LoadedRecords } from './dataset.ts';
 import type { LoadOptions } from './load-options.ts';
 import { errorFromThread } from './errors.ts';
 import { startReadingThread } from './reading-threads.ts';
 
-/** `loadDataset(options)` on a worker thread: the same dataset, and a SourceError there is the same SourceError here. */
-export function loadDatasetOffThread(options: LoadOptions): Promise<LoadedDataset> {
+/**
+ * `loadDataset(options, onRecords)` on a worker thread: the same dataset, the records first, and a
+ * SourceError there is the same SourceError here.
+ */
+export function loadDatasetOffThread(options: LoadOptions, onRecords?: (records: LoadedRecords) => void): Promise<LoadedDataset> {
   return new Promise((resolve, reject) => {
     const worker = startReadingThread(new URL('./dataset-worker.ts', import.meta.url), options);
-    worker.once('message', (reply: DatasetReply) => {
-      if (reply.ok) resolve(reply.dataset);
-      else reject(errorFromThread(reply.error, 'loading the dataset'));
+    let records: LoadedRecords | undefined;
+    worker.on('message', (reply: DatasetReply) => {
+      if ('records' in reply) {
+        records = reply.records;
+        onRecords?.(records);
+        return;
+      }
+      if (!reply.ok) reject(errorFromThread(reply.error, 'loading the dataset'));
+      else if (records) resolve({ ...records, ...reply.rest });
+      else reject(new Error("the dataset's worker thread sent the rest of the dataset before its records"));
       void worker.terminate();
     });
     worker.once('error', reject);

@@ -1,12 +1,13 @@
 // Loads the dataset on a worker thread, so that the build's main thread is Astro's from the start:
 // Astro loads its configuration and bundles the pages while the sources are read and derived here.
+// The records go as soon as they are derived, the rest (bulk files, site record) after them.
 import { parentPort, workerData } from 'node:worker_threads';
-import type { LoadedDataset } from './dataset.ts';
+import type { LoadedRecords, LoadedRest } from './dataset.ts';
 import type { LoadOptions } from './load-options.ts';
 import { errorForThread, type ThreadedError } from './errors.ts';
 import { lowerThisThreadPriority } from './thread-priority.ts';
 
-export type DatasetReply = { ok: true; dataset: LoadedDataset } | { ok: false; error: ThreadedError };
+export type DatasetReply = { ok: true; records: LoadedRecords } | { ok: true; rest: LoadedRest } | { ok: false; error: ThreadedError };
 
 if (parentPort) {
   // Astro's thread comes first: lowered before the pipeline's modules load, and the workbook
@@ -14,9 +15,10 @@ if (parentPort) {
   lowerThisThreadPriority();
   const { loadDataset } = await import('./dataset.ts');
   const port = parentPort;
-  const reply = await loadDataset(workerData as LoadOptions).then(
-    (dataset): DatasetReply => ({ ok: true, dataset }),
+  const send = (reply: DatasetReply) => port.postMessage(reply);
+  const last = await loadDataset(workerData as LoadOptions, (records) => send({ ok: true, records })).then(
+    ({ metaRecord, bulk, timings, parseCache }): DatasetReply => ({ ok: true, rest: { metaRecord, bulk, timings, parseCache } }),
     (error: unknown): DatasetReply => ({ ok: false, error: errorForThread(error) }),
   );
-  port.postMessage(reply);
+  send(last);
 }

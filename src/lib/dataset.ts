@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { ChangeEntry } from './contract.ts';
 import type { EarlierOutput } from './derive/changes.ts';
-import { deriveDataset, type Dataset } from './derive/dataset.ts';
+import { deriveInTwo, type Dataset, type DatasetRecords } from './derive/dataset.ts';
 import { contentFingerprint, type PreviousResource } from './derive/lastmod.ts';
 import type { PublishedCounts } from './derive/publish-gate.ts';
 import { dateLimits } from './sources/plausible.ts';
@@ -14,13 +14,20 @@ import { datasetInProcess, keepDataset } from './dataset-slot.ts';
 import type { LoadOptions } from './load-options.ts';
 import { currentState } from './state.ts';
 
-export interface LoadedDataset extends Dataset {
-  timings: { readMs: number; deriveMs: number };
-  /** Source files answered by the parse cache, of those read. */
-  parseCache: { hits: number; asked: number };
+/** The records of a loaded dataset (the first of loadDataset's two steps), with what the publish gate weighs. */
+export interface LoadedRecords extends DatasetRecords {
   /** The counts of the output this build would replace, for the publish gate; undefined without one. */
   earlier: PublishedCounts | undefined;
 }
+
+export interface LoadedDataset extends LoadedRecords, Dataset {
+  timings: { readMs: number; deriveMs: number };
+  /** Source files answered by the parse cache, of those read. */
+  parseCache: { hits: number; asked: number };
+}
+
+/** What loadDataset adds to its records: the rest of the dataset (`LoadedDataset` is both). */
+export type LoadedRest = Omit<LoadedDataset, keyof LoadedRecords>;
 
 async function readJsonFiles(dir: string): Promise<unknown[]> {
   let names: string[];
@@ -84,7 +91,8 @@ export async function readEarlierCounts(outDir: string | undefined): Promise<Pub
   }
 }
 
-export async function loadDataset(options: LoadOptions): Promise<LoadedDataset> {
+/** Reads and derives the dataset; `onRecords` has the records as soon as they are derived, before the bulk files and the site record. */
+export async function loadDataset(options: LoadOptions, onRecords?: (records: LoadedRecords) => void): Promise<LoadedDataset> {
   const state = options.state ?? currentState();
   const started = performance.now();
   const scope = { state, limits: dateLimits(options.generatedAt) };
@@ -96,8 +104,10 @@ export async function loadDataset(options: LoadOptions): Promise<LoadedDataset> 
     readEarlierCounts(options.previousDir),
   ]);
   const read = performance.now();
-  const dataset = deriveDataset(sources, { state, site: options.site, generatedAt: options.generatedAt, previous: previous.resources, earlier: previous.output });
-  return { ...dataset, warnings: [...dataset.warnings, ...previous.warnings], earlier, timings: { readMs: read - started, deriveMs: performance.now() - read }, parseCache: cache?.stats ?? { hits: 0, asked: 0 } };
+  const derived = deriveInTwo(sources, { state, site: options.site, generatedAt: options.generatedAt, previous: previous.resources, earlier: previous.output });
+  const records: LoadedRecords = { ...derived.records, warnings: [...derived.records.warnings, ...previous.warnings], earlier };
+  onRecords?.(records);
+  return { ...records, ...derived.rest(), timings: { readMs: read - started, deriveMs: performance.now() - read }, parseCache: cache?.stats ?? { hits: 0, asked: 0 } };
 }
 
 // One dataset per process. The build script starts loading it before Astro starts (a bad source

@@ -337,7 +337,15 @@ function metaRecordOf(
   };
 }
 
-export function deriveDataset(sources: SourceData, options: DeriveOptions): Dataset {
+/** Every record the pages and endpoints are made from: the dataset but its site record and bulk files. */
+export type DatasetRecords = Omit<Dataset, 'metaRecord' | 'bulk'>;
+
+/**
+ * The dataset in two steps: the records, then (from them) the bulk files and the site record, whose
+ * content hash covers every record. A build hands the records over first, so their validation runs
+ * while the second step is made.
+ */
+export function deriveInTwo(sources: SourceData, options: DeriveOptions): { records: DatasetRecords; rest: () => Pick<Dataset, 'metaRecord' | 'bulk'> } {
   const { state, site, generatedAt, previous = new Map<string, PreviousResource>() } = options;
   const urls = siteUrls(site);
   const today = generatedAt.slice(0, 10);
@@ -361,18 +369,24 @@ export function deriveDataset(sources: SourceData, options: DeriveOptions): Data
   };
   const vintage = vintageOf(sources, fiscal.latest, counts);
   const meta = metaBlock(site, generatedAt, vintage, sources.zori.months.at(-1) ?? '');
-  const bulk = bulkFiles({ zips, counties: countyList, sectionEight }, meta.attribution, urls.base);
-  const metaRecord = metaRecordOf(sources, state, fiscal, counts, vintage, today, { zips, counties: countyList, sectionEight, bulk });
-  return {
+  const records: DatasetRecords = {
     site: urls.base,
     meta,
     zips,
     counties: countyList,
     sectionEight,
     changes: changeLog(options.earlier, zips, countyList, generatedAt),
-    metaRecord,
     gate: gateInput(sources, state, fiscal, counties, counts),
-    bulk,
     warnings,
   };
+  const rest = () => {
+    const bulk = bulkFiles({ zips, counties: countyList, sectionEight }, meta.attribution, urls.base);
+    return { metaRecord: metaRecordOf(sources, state, fiscal, counts, vintage, today, { zips, counties: countyList, sectionEight, bulk }), bulk };
+  };
+  return { records, rest };
+}
+
+export function deriveDataset(sources: SourceData, options: DeriveOptions): Dataset {
+  const { records, rest } = deriveInTwo(sources, options);
+  return { ...records, ...rest() };
 }
