@@ -1,5 +1,5 @@
 // The whole published model from parsed sources: pure, no file system, no clock, no network.
-// deriveDataset is a pipeline of named steps; each step returns contract shapes, created whole.
+// deriveInTwo is a pipeline of named steps; each step returns contract shapes, created whole.
 import { createHash } from 'node:crypto';
 import {
   ENDPOINTS,
@@ -384,9 +384,4 @@ export function deriveInTwo(sources: SourceData, options: DeriveOptions): { reco
     return { metaRecord: metaRecordOf(sources, state, fiscal, counts, vintage, today, { zips, counties: countyList, sectionEight, bulk }), bulk };
   };
   return { records, rest };
-}
-
-export function deriveDataset(sources: SourceData, options: DeriveOptions): Dataset {
-  const { records, rest } = deriveInTwo(sources, options);
-  return { ...records, ...rest() };
 }
