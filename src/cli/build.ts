@@ -137,6 +137,9 @@ async function main(): Promise<number> {
     // Needed once the dataset is here; loaded meanwhile, not before the dataset's thread and Astro start.
     const apiDocuments = import('../lib/publication/api-documents.ts');
     apiDocuments.catch(() => undefined);
+    // The API's files that follow from the records: compressed from their arrival, while the dataset's
+    // thread makes the rest (a core is free then); a build that stops throws the work away.
+    void records.promise.then(async (loaded) => early.offerAhead((await apiDocuments).recordApiFiles(loaded))).catch(() => undefined);
     let dataset: LoadedDataset;
     let accepted: string[];
     try {
@@ -157,8 +160,8 @@ async function main(): Promise<number> {
     rendering.then(restoreWrites, restoreWrites);
     // The dataset's threads are done: from here the main thread holds the records and renders.
     capHeapGrowth();
-    // The API's files follow from the dataset: their compression starts now, before Astro renders them.
-    early.offerAhead((await apiDocuments).datasetApiFiles(dataset));
+    // The rest of the API's files follow from the rest of the dataset: their compression starts now, before Astro renders them.
+    early.offerAhead((await apiDocuments).restApiFiles(dataset));
     // Rendering counts from here: Astro's start-up overlapped the reading.
     const renderStarted = performance.now();
     log(`  ${dataset.zips.length} ZIP codes, ${dataset.counties.length} counties; rendering with Astro…`);

@@ -1,8 +1,9 @@
 // What each JSON file of the API holds, made from the records: the endpoints answer with these, and
 // the build script makes the same files from the dataset before Astro renders, so their compression
-// can start while Astro bundles the site (lib/precompress.ts; a file whose bytes differ from what
-// the endpoint writes is only compressed twice, never published wrong).
-import type { Dataset } from '../derive/dataset.ts';
+// can start while Astro bundles the site or waits for the rest of the dataset (lib/precompress.ts;
+// a file whose bytes differ from what the endpoint writes is only compressed twice, never published
+// wrong).
+import type { Dataset, DatasetRecords } from '../derive/dataset.ts';
 import { type ChangesDoc, type ChangesRecord, type CountyDetail, type CountyRecord, type Meta, type MetaDoc, type MetaRecord, type SectionEight, type SectionEightRecord, toIndexRow, type ZipDetail, type ZipIndex, type ZipRecord } from '../contract.ts';
 import { JSON_TYPE, toJson } from '../json.ts';
 
@@ -19,17 +20,21 @@ export interface ApiFileBytes {
   mediaType: string;
 }
 
-/** The API's files that follow from the dataset alone: the JSON documents and the bulk tables. */
-export function datasetApiFiles(dataset: Dataset): ApiFileBytes[] {
-  const { meta } = dataset;
-  const json = (value: unknown): ApiFileBytes => ({ bytes: Buffer.from(toJson(value)), mediaType: JSON_TYPE });
+const json = (value: unknown): ApiFileBytes => ({ bytes: Buffer.from(toJson(value)), mediaType: JSON_TYPE });
+
+/** The API's files that follow from the records alone: every JSON document but meta's. */
+export function recordApiFiles(records: DatasetRecords): ApiFileBytes[] {
+  const { meta } = records;
   return [
-    ...dataset.bulk,
-    json(zipIndexDocument(meta, dataset.zips)),
-    json(metaDocument(meta, dataset.metaRecord)),
-    json(sectionEightDocument(meta, dataset.sectionEight)),
-    json(changesDocument(meta, dataset.changes)),
-    ...dataset.counties.map((county) => json(countyDocument(meta, county))),
-    ...dataset.zips.map((zip) => json(zipDocument(meta, zip))),
+    json(zipIndexDocument(meta, records.zips)),
+    json(sectionEightDocument(meta, records.sectionEight)),
+    json(changesDocument(meta, records.changes)),
+    ...records.counties.map((county) => json(countyDocument(meta, county))),
+    ...records.zips.map((zip) => json(zipDocument(meta, zip))),
   ];
+}
+
+/** The rest of the API's files that follow from the dataset: the bulk tables and the meta document. */
+export function restApiFiles(dataset: Dataset): ApiFileBytes[] {
+  return [...dataset.bulk, json(metaDocument(dataset.meta, dataset.metaRecord))];
 }
