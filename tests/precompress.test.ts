@@ -1,5 +1,5 @@
 // Precompression with results started while the pages render: made-up files in a scratch folder.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,17 +63,21 @@ describe('precompress', () => {
     report('renamed.html', page(13));
     await writeFile(join(dir, 'other.tmp'), page(14));
     await rename(join(dir, 'other.tmp'), join(dir, 'renamed.html'));
+    // Appended to: the bytes reported are not the whole file.
+    writeFileSync(join(dir, 'appended.html'), page(16));
+    appendFileSync(join(dir, 'appended.html'), page(17));
+    early.written(join(dir, 'appended.html'), page(17));
     report('small.json', Buffer.from('{}\n'));
     report('data.parquet', page(15));
     expect(page(11).length).toBe(page(12).length);
     expect(early.asWritten(join(dir, 'kept.html'))?.rawBytes).toBe(page(10).length);
-    for (const name of ['same-length.html', 'renamed.html', 'data.parquet', 'never-reported.html']) expect(early.asWritten(join(dir, name)), name).toBeUndefined();
+    for (const name of ['same-length.html', 'renamed.html', 'appended.html', 'data.parquet', 'never-reported.html']) expect(early.asWritten(join(dir, name)), name).toBeUndefined();
 
     const stats = await precompress(dir, early);
 
-    expect(stats.files).toBe(3);
-    expect((await readdir(dir)).sort()).toEqual(['data.parquet', 'kept.html', 'kept.html.br', 'kept.html.gz', 'renamed.html', 'renamed.html.br', 'renamed.html.gz', 'same-length.html', 'same-length.html.br', 'same-length.html.gz', 'small.json']);
-    for (const [name, bytes] of [['kept.html', page(10)], ['same-length.html', page(12)], ['renamed.html', page(14)]] as const) {
+    expect(stats.files).toBe(4);
+    expect((await readdir(dir)).sort()).toEqual(['appended.html', 'appended.html.br', 'appended.html.gz', 'data.parquet', 'kept.html', 'kept.html.br', 'kept.html.gz', 'renamed.html', 'renamed.html.br', 'renamed.html.gz', 'same-length.html', 'same-length.html.br', 'same-length.html.gz', 'small.json']);
+    for (const [name, bytes] of [['kept.html', page(10)], ['same-length.html', page(12)], ['renamed.html', page(14)], ['appended.html', Buffer.concat([page(16), page(17)])]] as const) {
       expect(gunzipSync(await readFile(join(dir, `${name}.gz`))).equals(bytes), name).toBe(true);
       expect(brotliDecompressSync(await readFile(join(dir, `${name}.br`))).equals(bytes), name).toBe(true);
     }

@@ -95,12 +95,11 @@ interface Job {
   reject: (error: unknown) => void;
 }
 
-/** A file reported as written: its state then (stat), its length, and its siblings (none under MIN_BYTES). */
+/** A file reported as written: its state then (stat: its size is its length), and its siblings (none under MIN_BYTES). */
 interface WrittenFile {
   size: bigint;
   ino: bigint;
   ctimeNs: bigint;
-  rawBytes: number;
   siblings: Promise<Siblings> | undefined;
 }
 
@@ -165,20 +164,23 @@ export class EarlyCompression {
   written(path: string, bytes: Uint8Array): void {
     if (!COMPRESSIBLE.test(path)) return;
     const { size, ino, ctimeNs } = statSync(path, { bigint: true });
-    this.#written.set(path, { size, ino, ctimeNs, rawBytes: bytes.length, siblings: bytes.length < MIN_BYTES ? undefined : this.offer(bytes) });
+    // Bytes that are not the whole file (an append) tell nothing of it: it is read at the end.
+    if (size !== BigInt(bytes.length)) return;
+    this.#written.set(path, { size, ino, ctimeNs, siblings: bytes.length < MIN_BYTES ? undefined : this.offer(bytes) });
   }
 
-  /** What `written` was told of the file at `path`, if the file is still as it was then. */
-  asWritten(path: string): Pick<WrittenFile, 'rawBytes' | 'siblings'> | undefined {
+  /** What `written` was told of the file at `path` (its length and siblings), if the file is still as it was then. */
+  asWritten(path: string): { rawBytes: number; siblings: Promise<Siblings> | undefined } | undefined {
     const known = this.#written.get(path);
     if (!known) return undefined;
     const now = statSync(path, { bigint: true });
-    return now.size === known.size && now.ino === known.ino && now.ctimeNs === known.ctimeNs && known.size === BigInt(known.rawBytes) ? known : undefined;
+    return now.size === known.size && now.ino === known.ino && now.ctimeNs === known.ctimeNs ? { rawBytes: Number(known.size), siblings: known.siblings } : undefined;
   }
 
   /**
    * Files the build can make before Astro renders them (the API's files, from the dataset): they are
-   * compressed while Astro bundles the site, when the second core has little else to do.
+   * compressed while Astro bundles the site or waits for the rest of the dataset, when the second
+   * core has little else to do.
    */
   offerAhead(files: readonly { bytes: Uint8Array; mediaType: string }[]): void {
     for (const file of files) if (this.wants(file.mediaType) && file.bytes.length >= MIN_BYTES) void this.offer(file.bytes, true);
