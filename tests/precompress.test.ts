@@ -93,7 +93,18 @@ describe('precompress', () => {
     // would carry that whole buffer across threads (500 MB for Texas).
     expect(gz.buffer.byteLength).toBe(gz.length);
     expect(br.buffer.byteLength).toBe(br.length);
-    await early.close();
+    early.close();
+  });
+
+  it('ends its threads without waiting for them to stop, failing what still waited', async () => {
+    const early = new EarlyCompression();
+    await early.offer(page(9));
+    const waiting = early.offer(page(10));
+    // No promise to wait on: under load Node once let a stopping thread's exit go unseen, and a
+    // build that awaited it ended with exit code 0 before its error was reported.
+    expect(early.close()).toBeUndefined();
+    await expect(waiting).rejects.toThrow('compression was closed');
+    await expect(early.offer(page(11))).rejects.toThrow('compression was closed');
   });
 
   it('compresses on threads that end with precompress, after which an offer fails instead of hanging', async () => {

@@ -80,6 +80,9 @@ async function prefixHostFiles(dir: string, prefix: string): Promise<void> {
   }
 }
 
+/** What the build is waiting for, for the message of a build that stops before it finished (command.ts). */
+let waitingFor = 'its start';
+
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -101,6 +104,7 @@ async function main(): Promise<number> {
   // The output folder is replaced whole: one build at a time writes it, from reading the earlier
   // output to the swap. A second build waits for the first, then runs on its result.
   await mkdir(dirname(outDir), { recursive: true });
+  waitingFor = "the output folder's lock";
   const outLock = await acquireLock(join(dirname(outDir), `.${basename(outDir)}.lock`), `output folder ${outDir}`, { waitMs: LOCK_WAIT_MS, log });
   for (const name of await removeLeftovers(dirname(outDir), stagingPattern(outDir))) log(`  removed ${name}, left by a build that was stopped`);
   // Another build may have written the folder while this one waited.
@@ -112,6 +116,7 @@ async function main(): Promise<number> {
   try {
     // Astro keeps its content store in the checkout: one render at a time per checkout (always
     // taken after the output lock, so two builds never wait on each other crosswise).
+    waitingFor = "this checkout's lock";
     checkoutLock = await acquireLock(checkoutLockPath(projectRoot), 'this checkout', { waitMs: LOCK_WAIT_MS, log });
     log('  reading and deriving the dataset while Astro starts…');
     // The dataset is read and derived on its own thread, and this one is Astro's: Astro loads,
@@ -143,12 +148,14 @@ async function main(): Promise<number> {
     let dataset: LoadedDataset;
     let accepted: string[];
     try {
+      waitingFor = 'the dataset';
       dataset = await loading;
       const reasons = gateReasons(dataset);
       if (reasons.length > 0 && !acceptChanges) throw new PublishGateError(reasons);
       accepted = reasons.map((reason) => `accepted with --accept-changes: ${reason}`);
     } catch (error) {
       gate.stop(error);
+      waitingFor = 'Astro, to stop after the publish gate stopped it';
       // Astro stops before it renders (the late store fails); wait for it, so nothing is written after the cleanup below.
       await rendering.catch(() => undefined);
       throw error;
@@ -165,6 +172,7 @@ async function main(): Promise<number> {
     // Rendering counts from here: Astro's start-up overlapped the reading.
     const renderStarted = performance.now();
     log(`  ${dataset.zips.length} ZIP codes, ${dataset.counties.length} counties; rendering with Astro…`);
+    waitingFor = 'Astro, rendering';
     await rendering;
     // Astro's runtime takes a store that failed, or was never asked for, as empty: make sure.
     await lateStore.taken();
@@ -172,8 +180,10 @@ async function main(): Promise<number> {
     const renderMs = performance.now() - renderStarted;
     log('  writing .gz and .br siblings…');
     const compressStarted = performance.now();
+    waitingFor = 'the compression';
     const compressed = await precompress(staging, early);
     const compressMs = performance.now() - compressStarted;
+    waitingFor = 'the output folder to be swapped in';
     if (base !== '/') await prefixHostFiles(staging, base.replace(/\/$/, ''));
     await writeFile(join(staging, OUTPUT_MARKER), outputMarkerText());
     const files = await countFiles(staging);
@@ -194,15 +204,16 @@ async function main(): Promise<number> {
     log(`  warnings ${warnings.length}${warnings.length ? ':' : ''}`);
     for (const warning of warnings) log(`    - ${warning}`);
   } catch (error) {
+    waitingFor = 'the staging folder to be removed';
     await rm(staging, { recursive: true, force: true });
     throw error;
   } finally {
     // A failed build ends the compression threads here; a good one ended them in precompress.
-    await early.close();
+    early.close();
     checkoutLock?.release();
     outLock.release();
   }
   return 0;
 }
 
-runCommand('mnrent build', USAGE, main);
+runCommand('mnrent build', USAGE, main, () => `waiting for ${waitingFor}`);

@@ -25,13 +25,21 @@ const isExpected = (error: unknown): error is Error => isSourceError(error) || e
  * Runs `main` as the command `name`. `--help` or `-h` anywhere prints `usage` and exits 0.
  * `main` resolves to the exit code. Exits at once on an expected error: other work (workers
  * parsing the rest of the sources) may still be running, and nothing needs it any more.
+ * `doing` says what `main` is waiting for, for the one case that is always a bug: Node ends a
+ * process whose work waits on nothing that can still happen, and with exit code 0, as if it had
+ * succeeded.
  */
-export function runCommand(name: string, usage: string, main: () => Promise<number>): void {
+export function runCommand(name: string, usage: string, main: () => Promise<number>, doing?: () => string): void {
   const argv = process.argv.slice(2);
   if (argv.includes('--help') || argv.includes('-h')) {
     process.stdout.write(`${usage}\n`);
     process.exit(0);
   }
+  // Every way `main` ends calls process.exit; Node empties its event loop first only when main is stuck.
+  process.once('beforeExit', () => {
+    process.stderr.write(`${name} failed unexpectedly: it stopped before it finished, with nothing left to wait for${doing ? ` (${doing()})` : ''}\n`);
+    process.exit(1);
+  });
   main().then(
     (code) => process.exit(code),
     (error: unknown) => {
