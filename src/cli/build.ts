@@ -2,8 +2,8 @@
 // Reads the sources once, renders the site with Astro into a temporary folder, and swaps it in
 // only when everything succeeded: a failed build leaves the previous output exactly as it was.
 import '../lib/io-threads.ts';
-import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -54,9 +54,10 @@ function parseCommandLine(argv: string[]): { site: string; base: string; outDir:
   return { site: parsed.href.replace(/\/+$/, ''), base: base.endsWith('/') ? base : `${base}/`, outDir: resolve(values.outDir ?? 'dist'), acceptChanges: values['accept-changes'] === true };
 }
 
-async function countFiles(dir: string): Promise<number> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).length;
+// Synchronous: nothing else needs the main thread then, and through libuv's pool each of Texas's
+// 2,655 folders was a round trip between threads (0.17 to 0.27 s, against 0.07 s).
+function countFiles(dir: string): number {
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
 }
 
 /** Replaces `outDir` by `fresh` with two renames, so readers never see a half-written folder for long. */
@@ -186,7 +187,7 @@ async function main(): Promise<number> {
     waitingFor = 'the output folder to be swapped in';
     if (base !== '/') await prefixHostFiles(staging, base.replace(/\/$/, ''));
     await writeFile(join(staging, OUTPUT_MARKER), outputMarkerText());
-    const files = await countFiles(staging);
+    const files = countFiles(staging);
     await swapIn(staging, outDir);
     const { counts } = dataset.metaRecord;
     // How current the data is comes first: it is what a maintainer must act on (run data:fetch).

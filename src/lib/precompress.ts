@@ -1,8 +1,7 @@
 // Precompressed siblings (.gz, .br) of every text file, for nginx's gzip_static/brotli_static and
 // CDNs that serve them. Deterministic: zlib writes no timestamp, so the same input gives the same bytes.
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -262,14 +261,15 @@ export class EarlyCompression {
 export async function precompress(dir: string, early = new EarlyCompression(), threads = availableParallelism()): Promise<PrecompressStats> {
   try {
     early.hurry(threads);
-    const files = (await readdir(dir, { recursive: true, withFileTypes: true }))
+    // Synchronous listing, reads and writes: the pages are rendered and the main thread has nothing
+    // else to do. Through libuv's pool each folder or file is a round trip between threads: Texas's
+    // 5,300 files and 10,600 siblings took 0.6 s that way, against 0.1 to 0.2 s like this, and
+    // listing its 2,655 folders 0.17 to 0.27 s, against 0.07 s.
+    const files = readdirSync(dir, { recursive: true, withFileTypes: true })
       .filter((e) => e.isFile() && COMPRESSIBLE.test(e.name))
       .map((e) => join(e.parentPath, e.name))
       .sort();
     const stats: PrecompressStats = { files: 0, rawBytes: 0, gzipBytes: 0, brotliBytes: 0, ahead: 0 };
-    // Synchronous reads and writes: the pages are rendered and the main thread has nothing else to
-    // do. Through libuv's pool each file is four or five round trips between threads, and Texas's
-    // 5,300 files and 10,600 siblings took 0.6 s that way, against 0.1 to 0.2 s like this.
     // Every file is offered first, so the few that were not reported as written (copied from
     // public/, written by an integration, or changed since) are compressed side by side while the
     // others are written. A file reported as written is not read again.
