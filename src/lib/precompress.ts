@@ -4,8 +4,9 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import zlib from 'node:zlib';
+import { startWorker } from './thread-modules.ts';
 
 /** Smaller files are served as they are: compression would save less than its headers cost. */
 export const MIN_BYTES = 1024;
@@ -230,7 +231,7 @@ export class EarlyCompression {
   }
 
   #startThread(): Thread {
-    const thread: Thread = { worker: new Worker(new URL('./compress-worker.ts', import.meta.url)), jobs: new Map(), large: false };
+    const thread: Thread = { worker: startWorker(new URL('./compress-worker.ts', import.meta.url)), jobs: new Map(), large: false };
     thread.worker.on('message', ({ id, gz, br }: CompressReply) => {
       const job = thread.jobs.get(id);
       thread.jobs.delete(id);
