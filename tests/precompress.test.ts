@@ -4,7 +4,8 @@ import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { Worker } from 'node:worker_threads';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { source } from './helpers/paths.ts';
 import { brotliWindowBits, compressSiblings, EarlyCompression, LARGE, MIN_BYTES, precompress } from '../src/lib/precompress.ts';
 
@@ -93,18 +94,48 @@ describe('precompress', () => {
     // would carry that whole buffer across threads (500 MB for Texas).
     expect(gz.buffer.byteLength).toBe(gz.length);
     expect(br.buffer.byteLength).toBe(br.length);
-    early.close();
+    await early.close();
   });
 
-  it('ends its threads without waiting for them to stop, failing what still waited', async () => {
-    const early = new EarlyCompression();
-    await early.offer(page(9));
-    const waiting = early.offer(page(10));
-    // No promise to wait on: under load Node once let a stopping thread's exit go unseen, and a
-    // build that awaited it ended with exit code 0 before its error was reported.
-    expect(early.close()).toBeUndefined();
-    await expect(waiting).rejects.toThrow('compression was closed');
-    await expect(early.offer(page(11))).rejects.toThrow('compression was closed');
+  it('ends a thread only once it has answered every file it was sent, failing what still waited', async () => {
+    // Node aborts the whole process when a thread is ended inside zlib's set-up of a stream: a
+    // thread must never be ended with a file in hand. Every thread's files sent and answers heard
+    // are counted where EarlyCompression cannot see, and compared when it ends the thread.
+    const sent = new Map<Worker, number>();
+    const answered = new Map<Worker, number>();
+    const atEnd: { sent: number; answered: number }[] = [];
+    const prototype = Object.getOwnPropertyDescriptors(Worker.prototype);
+    const postMessage = prototype.postMessage.value as Worker['postMessage'];
+    const terminate = prototype.terminate.value as Worker['terminate'];
+    vi.spyOn(Worker.prototype, 'postMessage').mockImplementation(function (this: Worker, ...args: Parameters<Worker['postMessage']>) {
+      if (!sent.has(this)) this.prependListener('message', () => answered.set(this, (answered.get(this) ?? 0) + 1));
+      sent.set(this, (sent.get(this) ?? 0) + 1);
+      postMessage.apply(this, args);
+    });
+    vi.spyOn(Worker.prototype, 'terminate').mockImplementation(function (this: Worker) {
+      atEnd.push({ sent: sent.get(this) ?? 0, answered: answered.get(this) ?? 0 });
+      return terminate.call(this);
+    });
+    try {
+      const early = new EarlyCompression();
+      // A large file (brotli's slow quality: tenths of a second) and small ones behind it.
+      const large = Buffer.from(Array.from({ length: 40_000 }, (_, i) => `<tr><td>${i}</td><td>${(i * 7919) % 100_003}</td></tr>`).join('\n'));
+      expect(large.length).toBeGreaterThan(LARGE);
+      const inHand = early.offer(large);
+      const waiting = [page(20), page(21), page(22)].map((bytes) => early.offer(bytes));
+      const closed = early.close();
+      await expect(inHand).rejects.toThrow('compression was closed');
+      for (const offer of waiting) await expect(offer).rejects.toThrow('compression was closed');
+      await expect(closed).resolves.toBeUndefined();
+      await expect(early.offer(page(23))).rejects.toThrow('compression was closed');
+      expect(atEnd.length).toBeGreaterThan(0);
+      for (const thread of atEnd) {
+        expect(thread.sent).toBeGreaterThan(0);
+        expect(thread.answered).toBe(thread.sent);
+      }
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it('compresses on threads that end with precompress, after which an offer fails instead of hanging', async () => {

@@ -209,8 +209,10 @@ async function main(): Promise<number> {
     await rm(staging, { recursive: true, force: true });
     throw error;
   } finally {
-    // A failed build ends the compression threads here; a good one ended them in precompress.
-    early.close();
+    // A failed build ends the compression threads here, once each has answered what it was sent
+    // (precompress.ts, `close`); a good one ended them in precompress.
+    waitingFor = 'the compression threads to answer what they were sent';
+    await early.close();
     checkoutLock?.release();
     outLock.release();
   }

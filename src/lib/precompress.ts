@@ -106,8 +106,14 @@ interface WrittenFile {
 interface Thread {
   worker: Worker;
   jobs: Map<number, Job>;
+  /** Files sent to it and not yet answered, failed jobs included: it is ended only at none (see `close`). */
+  unanswered: number;
   /** Whether a large file is among its jobs. */
   large: boolean;
+  /** Whether it has stopped (it answers nothing more). */
+  exited: boolean;
+  /** Set by `close`: ends the thread once it has answered every file it was sent. */
+  endWhenAnswered?: () => void;
 }
 
 const takesMore = (thread: Thread) => thread.jobs.size < IN_FLIGHT && !thread.large;
@@ -193,14 +199,30 @@ export class EarlyCompression {
   }
 
   /**
-   * Ends the threads, without waiting for them to stop (a process that exits ends them anyway);
-   * whatever was still waiting fails. Under load, Node has let a stopping thread's exit go unseen:
-   * a build that waited for it had nothing left to wait for, and Node ended it with exit code 0
-   * before its error was reported.
+   * Ends each thread once it has answered every file it was sent, and resolves when all are ended;
+   * whatever was still waiting fails. A thread is never ended inside a file: Node aborts the whole
+   * process when a thread is ended inside zlib's set-up of a stream (`Assertion failed: init_done_
+   * && "close before init"`; a refused build in CI ended by a signal instead of exit code 1), and
+   * a process that exits ends its threads. A thread with files to answer keeps the process alive
+   * until it has answered them (so the process does not end meanwhile with exit code 0, as it once
+   * did while awaiting an unreferenced thread's exit); an idle one is ended at once.
    */
-  close(): void {
+  async close(): Promise<void> {
     this.#fail(new Error('compression was closed'));
-    for (const thread of this.#threads.splice(0)) void thread.worker.terminate();
+    await Promise.all(
+      this.#threads.splice(0).map(
+        (thread) =>
+          new Promise<void>((resolve) => {
+            thread.endWhenAnswered = () => {
+              thread.endWhenAnswered = undefined;
+              void thread.worker.terminate();
+              resolve();
+            };
+            if (thread.unanswered === 0 || thread.exited) thread.endWhenAnswered();
+            else thread.worker.ref();
+          }),
+      ),
+    );
   }
 
   #pump(): void {
@@ -217,8 +239,9 @@ export class EarlyCompression {
       const job = queue.shift() as Job;
       const id = (this.#nextId += 1);
       thread.jobs.set(id, job);
+      thread.unanswered += 1;
       if (job.bytes.length >= LARGE) thread.large = true;
-      // A thread with work keeps the process alive; an idle one does not.
+      // A thread with work keeps the process alive; an idle one does not (see the answer's handler).
       thread.worker.ref();
       // A message carries a view's whole buffer: a view of a shared one (Buffer's pool) goes as a copy.
       const bytes = job.bytes.byteLength === job.bytes.buffer.byteLength ? job.bytes : new Uint8Array(job.bytes);
@@ -231,18 +254,27 @@ export class EarlyCompression {
   }
 
   #startThread(): Thread {
-    const thread: Thread = { worker: startWorker(new URL('./compress-worker.ts', import.meta.url)), jobs: new Map(), large: false };
+    const thread: Thread = { worker: startWorker(new URL('./compress-worker.ts', import.meta.url)), jobs: new Map(), unanswered: 0, large: false, exited: false };
     thread.worker.on('message', ({ id, gz, br }: CompressReply) => {
       const job = thread.jobs.get(id);
       thread.jobs.delete(id);
+      thread.unanswered -= 1;
       if (job && job.bytes.length >= LARGE) thread.large = false;
-      if (thread.jobs.size === 0) thread.worker.unref();
+      if (thread.unanswered === 0) {
+        if (thread.endWhenAnswered) thread.endWhenAnswered();
+        else thread.worker.unref();
+      }
       job?.resolve({ gz: asBuffer(gz), br: asBuffer(br), ahead: job.ahead });
       this.#pump();
     });
     // A thread that fails takes the whole compression with it: the build must not publish half.
     thread.worker.on('error', (error) => this.#fail(error));
-    thread.worker.on('exit', (code) => this.#fail(new Error(`a compression thread stopped (exit code ${code})`)));
+    thread.worker.on('exit', (code) => {
+      thread.exited = true;
+      this.#fail(new Error(`a compression thread stopped (exit code ${code})`));
+      // It will answer nothing more: a close waiting for it is done with it.
+      thread.endWhenAnswered?.();
+    });
     thread.worker.unref();
     this.#threads.push(thread);
     return thread;
@@ -292,6 +324,6 @@ export async function precompress(dir: string, early = new EarlyCompression(), t
     }
     return stats;
   } finally {
-    early.close();
+    await early.close();
   }
 }
