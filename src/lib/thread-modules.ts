@@ -28,7 +28,7 @@ const NEEDS = [
   /\bnew URL\(\s*['"](\.{1,2}\/[^'"\n]+\.ts)['"]\s*,\s*import\.meta\.url\s*\)/g,
 ];
 
-/** Node's stripper, without the warning it prints once a process that it is experimental: the user can do nothing about it. */
+/** Node's stripper, without the warning it prints once per process that it is experimental: the user can do nothing about it. */
 function strip(source: string): string {
   // eslint-disable-next-line @typescript-eslint/unbound-method -- put back as it was, and called on process
   const emitWarning = process.emitWarning;
