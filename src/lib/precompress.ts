@@ -106,12 +106,10 @@ interface WrittenFile {
 interface Thread {
   worker: Worker;
   jobs: Map<number, Job>;
-  /** Files sent to it and not yet answered, failed jobs included: it is ended only at none (see `close`). */
+  /** Files sent to it and not yet answered, failed jobs included (none once it has stopped): it is ended only at none (see `close`). */
   unanswered: number;
   /** Whether a large file is among its jobs. */
   large: boolean;
-  /** Whether it has stopped (it answers nothing more). */
-  exited: boolean;
   /** Set by `close`: ends the thread once it has answered every file it was sent. */
   endWhenAnswered?: () => void;
 }
@@ -218,7 +216,7 @@ export class EarlyCompression {
               void thread.worker.terminate();
               resolve();
             };
-            if (thread.unanswered === 0 || thread.exited) thread.endWhenAnswered();
+            if (thread.unanswered === 0) thread.endWhenAnswered();
             else thread.worker.ref();
           }),
       ),
@@ -254,7 +252,7 @@ export class EarlyCompression {
   }
 
   #startThread(): Thread {
-    const thread: Thread = { worker: startWorker(new URL('./compress-worker.ts', import.meta.url)), jobs: new Map(), unanswered: 0, large: false, exited: false };
+    const thread: Thread = { worker: startWorker(new URL('./compress-worker.ts', import.meta.url)), jobs: new Map(), unanswered: 0, large: false };
     thread.worker.on('message', ({ id, gz, br }: CompressReply) => {
       const job = thread.jobs.get(id);
       thread.jobs.delete(id);
@@ -270,9 +268,9 @@ export class EarlyCompression {
     // A thread that fails takes the whole compression with it: the build must not publish half.
     thread.worker.on('error', (error) => this.#fail(error));
     thread.worker.on('exit', (code) => {
-      thread.exited = true;
-      this.#fail(new Error(`a compression thread stopped (exit code ${code})`));
       // It will answer nothing more: a close waiting for it is done with it.
+      thread.unanswered = 0;
+      this.#fail(new Error(`a compression thread stopped (exit code ${code})`));
       thread.endWhenAnswered?.();
     });
     thread.worker.unref();
