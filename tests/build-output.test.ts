@@ -4,14 +4,14 @@ import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import spectralCore, { type RulesetDefinition } from '@stoplight/spectral-core';
 import spectralParsers from '@stoplight/spectral-parsers';
 import spectralRulesets from '@stoplight/spectral-rulesets';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { contractValidator } from './helpers/contract-validator.ts';
 import { BUILD_TEST_TIMEOUT_MS, runBuild } from './helpers/build.ts';
-import { MIN_BYTES } from '../src/lib/precompress.ts';
+import { brotliParams, COMPRESSIBLE, LARGE, LARGE_QUALITY, MIN_BYTES, readersOf, sitePath } from '../src/lib/precompress.ts';
 import { PROJECT_ROOT, TEST_SITE } from './helpers/paths.ts';
 
 const site = inject('builtSite');
@@ -191,6 +191,27 @@ describe('precompressed siblings', () => {
     // The pages, the API files, the bulk CSVs, the feeds and scripts: some 2,000 files here.
     expect(checked).toBeGreaterThan(1900);
   }, 120_000);
+
+  it("compresses each large file at its readers' brotli quality: 10 for what people load, 9 for what programs read", async () => {
+    const large = [];
+    for (const file of await listFiles(site)) {
+      if (!COMPRESSIBLE.test(file)) continue;
+      const bytes = await readFile(file);
+      if (bytes.length < LARGE) continue;
+      const readers = readersOf(sitePath(site, file));
+      large.push(`${readers} ${sitePath(site, file)}`);
+      const expected = brotliCompressSync(bytes, { params: brotliParams(bytes.length, LARGE_QUALITY[readers]) });
+      expect((await readFile(`${file}.br`)).equals(expected), file).toBe(true);
+    }
+    expect(large.sort()).toEqual([
+      'people /zips/index.html',
+      'programs /api/v1/bulk/fmr_history.csv',
+      'programs /api/v1/bulk/zips.csv',
+      'programs /api/v1/bulk/zori_monthly.csv',
+      'programs /api/v1/index.json',
+      'programs /sitemap-0.xml',
+    ]);
+  }, 60_000);
 });
 
 describe('reproducible builds', () => {

@@ -3,11 +3,14 @@ import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { source } from './helpers/paths.ts';
-import { brotliWindowBits, compressSiblings, EarlyCompression, LARGE, MIN_BYTES, precompress } from '../src/lib/precompress.ts';
+import { apiPath, ENDPOINTS } from '../src/lib/contract.ts';
+import { BULK_DIR, BULK_FILE_NAMES } from '../src/lib/publication/bulk.ts';
+import { CHANGES_FEED_PATH, pagePath, SEARCH_INDEX_PATH } from '../src/lib/publication/routes.ts';
+import { brotliParams, brotliWindowBits, compressSiblings, EarlyCompression, LARGE, LARGE_QUALITY, MIN_BYTES, precompress, readersOf, SMALL_QUALITY } from '../src/lib/precompress.ts';
 
 const scratch = await mkdtemp(join(tmpdir(), 'mnrent-precompress-'));
 afterAll(() => rm(scratch, { recursive: true, force: true }));
@@ -18,12 +21,12 @@ describe('precompress', () => {
   it('uses what was compressed early only for a file with the same bytes, and compresses the rest itself', async () => {
     const dir = join(scratch, 'site');
     await mkdir(join(dir, 'zip/55104'), { recursive: true });
-    const early = new EarlyCompression();
+    const early = new EarlyCompression(dir);
     // Rendered and offered, then written as rendered.
-    void early.offer(page(1));
+    void early.offer(page(1), 'people');
     await writeFile(join(dir, 'zip/55104/index.html'), page(1));
     // Offered, but the file on disk ended up different: its siblings must follow the file.
-    void early.offer(page(2));
+    void early.offer(page(2), 'people');
     await writeFile(join(dir, 'changed.html'), page(3));
     // Never offered (copied from public/), too small, not text.
     await writeFile(join(dir, 'robots.txt'), page(4));
@@ -49,7 +52,7 @@ describe('precompress', () => {
   it('takes the result of a file reported as written only while the file is as it was written', async () => {
     const dir = join(scratch, 'written');
     await mkdir(dir, { recursive: true });
-    const early = new EarlyCompression();
+    const early = new EarlyCompression(dir);
     const report = (name: string, bytes: Buffer) => {
       writeFileSync(join(dir, name), bytes);
       early.written(join(dir, name), bytes);
@@ -85,9 +88,11 @@ describe('precompress', () => {
   });
 
   it('offers the same bytes once', async () => {
-    const early = new EarlyCompression();
-    const first = early.offer(page(6));
-    expect(early.offer(Buffer.from(page(6)))).toBe(first);
+    const early = new EarlyCompression(scratch);
+    const first = early.offer(page(6), 'people');
+    expect(early.offer(Buffer.from(page(6)), 'people')).toBe(first);
+    // For other readers the same bytes are another file: brotli's quality may differ.
+    expect(early.offer(page(6), 'programs')).not.toBe(first);
     const { gz, br } = await first;
     expect(gz.length).toBeGreaterThan(0);
     // Each sibling comes back in a buffer of its own size: a view of zlib's larger output buffer
@@ -117,17 +122,17 @@ describe('precompress', () => {
       return terminate.call(this);
     });
     try {
-      const early = new EarlyCompression();
+      const early = new EarlyCompression(scratch);
       // A large file (brotli's slow quality: tenths of a second) and small ones behind it.
       const large = Buffer.from(Array.from({ length: 40_000 }, (_, i) => `<tr><td>${i}</td><td>${(i * 7919) % 100_003}</td></tr>`).join('\n'));
       expect(large.length).toBeGreaterThan(LARGE);
-      const inHand = early.offer(large);
-      const waiting = [page(20), page(21), page(22)].map((bytes) => early.offer(bytes));
+      const inHand = early.offer(large, 'people');
+      const waiting = [page(20), page(21), page(22)].map((bytes) => early.offer(bytes, 'people'));
       const closed = early.close();
       await expect(inHand).rejects.toThrow('compression was closed');
       for (const offer of waiting) await expect(offer).rejects.toThrow('compression was closed');
       await expect(closed).resolves.toBeUndefined();
-      await expect(early.offer(page(23))).rejects.toThrow('compression was closed');
+      await expect(early.offer(page(23), 'people')).rejects.toThrow('compression was closed');
       expect(atEnd.length).toBeGreaterThan(0);
       for (const thread of atEnd) {
         expect(thread.sent).toBeGreaterThan(0);
@@ -142,17 +147,43 @@ describe('precompress', () => {
     const dir = join(scratch, 'closed');
     await mkdir(dir, { recursive: true });
     await writeFile(join(dir, 'a.html'), page(7));
-    const early = new EarlyCompression();
-    const offered = early.offer(page(7));
+    const early = new EarlyCompression(dir);
+    const offered = early.offer(page(7), 'people');
     expect((await precompress(dir, early)).files).toBe(1);
     expect(gunzipSync((await offered).gz).equals(page(7))).toBe(true);
-    await expect(early.offer(page(8))).rejects.toThrow('compression was closed');
+    await expect(early.offer(page(8), 'people')).rejects.toThrow('compression was closed');
   });
 
   it('tells the media types that become compressed files from the rest', () => {
-    const early = new EarlyCompression();
+    const early = new EarlyCompression(scratch);
     for (const type of ['text/html', 'application/json; charset=utf-8', 'application/problem+json', 'text/csv; charset=utf-8', 'application/xml', 'image/svg+xml', 'text/plain']) expect(early.wants(type), type).toBe(true);
     for (const type of [null, 'application/vnd.apache.parquet', 'image/png', 'application/octet-stream']) expect(early.wants(type), String(type)).toBe(false);
+  });
+});
+
+describe("brotli's quality", () => {
+  it('is the readers\': people load the pages, their scripts and the search index; programs read the API, the bulk files and the rest', () => {
+    const forPeople = [pagePath.home, pagePath.zip('55104'), pagePath.county('ramsey'), pagePath.sectionEight, pagePath.zips, pagePath.docs, pagePath.changes].map((path) => `${path}index.html`);
+    for (const path of [...forPeople, '/404.html', '/_astro/routes.DzfPAgS-.js', '/favicon.svg', SEARCH_INDEX_PATH]) expect(readersOf(path), path).toBe('people');
+    const endpoints = ENDPOINTS.map(({ operation_id: id }) => apiPath(id, { zip: '55104', slug: 'ramsey' }));
+    expect(endpoints).toHaveLength(6);
+    for (const path of [...endpoints, ...BULK_FILE_NAMES.map((name) => `${BULK_DIR}${name}`), '/api/problems/404.json', '/openapi.json', '/sitemap-0.xml', '/sitemap-index.xml', CHANGES_FEED_PATH, '/llms.txt', '/llms-full.txt', '/robots.txt']) {
+      expect(readersOf(path), path).toBe('programs');
+    }
+  });
+
+  it('is LARGE_QUALITY for a large file (10 for people, 9 for programs) and SMALL_QUALITY under LARGE bytes, whoever reads it', () => {
+    expect(LARGE_QUALITY).toEqual({ people: 10, programs: 9 });
+    const csv = readFileSync(source('hud_safmr/safmr_fy2026_national_from_worthwise_parquet.csv'));
+    const brotli = (bytes: Buffer, quality: number) => brotliCompressSync(bytes, { params: brotliParams(bytes.length, quality) });
+    for (const bytes of [csv.subarray(0, 100_000), csv.subarray(0, LARGE)]) {
+      expect(compressSiblings(bytes, 'people').br.equals(brotli(bytes, 10))).toBe(true);
+      expect(compressSiblings(bytes, 'programs').br.equals(brotli(bytes, 9))).toBe(true);
+    }
+    // The two qualities make different streams of a large file: the test above can tell them apart.
+    expect(brotli(csv.subarray(0, 100_000), 9).equals(brotli(csv.subarray(0, 100_000), 10))).toBe(false);
+    const small = csv.subarray(0, LARGE - 1);
+    for (const readers of ['people', 'programs'] as const) expect(compressSiblings(small, readers).br.equals(brotli(small, SMALL_QUALITY)), readers).toBe(true);
   });
 });
 
@@ -175,7 +206,7 @@ describe("brotli's window", () => {
   it('is what each stream declares, and every stream decodes to its file (real pages\' sizes and a national CSV)', () => {
     const csv = readFileSync(source('hud_safmr/safmr_fy2026_national_from_worthwise_parquet.csv'));
     for (const bytes of [page(1), Buffer.from('<p>x</p>'.repeat(2500)), csv.subarray(0, 70_000), csv.subarray(0, 700_000), csv]) {
-      const { br } = compressSiblings(bytes);
+      const { br } = compressSiblings(bytes, 'programs');
       expect(declaredWindowBits(br), `${bytes.length} bytes`).toBe(brotliWindowBits(bytes.length));
       expect(brotliDecompressSync(br).equals(bytes)).toBe(true);
     }

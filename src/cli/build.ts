@@ -113,7 +113,7 @@ async function main(): Promise<number> {
   const staging = join(dirname(outDir), `.${basename(outDir)}.building-${process.pid}`);
   let checkoutLock: HeldLock | undefined;
   // Its threads start with the first file offered.
-  const early = new EarlyCompression();
+  const early = new EarlyCompression(staging);
   try {
     // Astro keeps its content store in the checkout: one render at a time per checkout (always
     // taken after the output lock, so two builds never wait on each other crosswise).

@@ -3,10 +3,10 @@
 import { parentPort } from 'node:worker_threads';
 import { compressSiblings, type CompressReply, type CompressRequest } from './precompress.ts';
 
-parentPort?.on('message', ({ id, bytes }: CompressRequest) => {
+parentPort?.on('message', ({ id, bytes, readers }: CompressRequest) => {
   // zlib's results are views of larger buffers, and a message carries a view's whole buffer: copy
   // each to a buffer of its own size and hand that over (Texas held 500 MB of slack otherwise).
-  const made = compressSiblings(bytes);
+  const made = compressSiblings(bytes, readers);
   const gz = new Uint8Array(made.gz);
   const br = new Uint8Array(made.br);
   parentPort?.postMessage({ id, gz, br } satisfies CompressReply, [gz.buffer, br.buffer]);

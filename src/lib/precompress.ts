@@ -3,9 +3,10 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import zlib from 'node:zlib';
+import { SEARCH_INDEX_PATH } from './publication/routes.ts';
 import { startWorker } from './thread-modules.ts';
 
 /** Smaller files are served as they are: compression would save less than its headers cost. */
@@ -13,16 +14,38 @@ export const MIN_BYTES = 1024;
 export const COMPRESSIBLE = /\.(json|html|txt|xml|svg|css|js|csv)$/;
 /** The media types of those files, as the pages and endpoints answer with them. */
 const COMPRESSIBLE_TYPE = /^(text\/|application\/(json|xml|javascript|[a-z.+-]+\+(json|xml))|image\/svg\+xml)/;
-/** Files this large get brotli's quality LARGE_QUALITY; smaller ones SMALL_QUALITY. */
+/** Files this large get brotli's quality LARGE_QUALITY for their readers; smaller ones SMALL_QUALITY. */
 export const LARGE = 64 * 1024;
 export const SMALL_QUALITY = 6;
+
 /**
- * Not brotli's best (11): on Texas's 15 large files 11 costs 6.9 s of processor time against 2.1 s,
- * for 413 KB against 437 KB (gzip -9: 610 KB); Minnesota's 7: 1.4 s against 0.5 s, 100 KB against
- * 106 KB. Quality 9 would cost 0.3 s but give 529 KB. `npm run bench:brotli -- --dir DIST`
- * measures it again.
+ * Who reads a file: people's browsers load the pages, their scripts, styles and images, and the
+ * search index the search box downloads; programs read the rest (the API's JSON, the bulk tables,
+ * the sitemap, llms-full.txt, the feed).
  */
-export const LARGE_QUALITY = 10;
+export type Readers = 'people' | 'programs';
+
+/**
+ * Brotli's quality for a large file, by its readers. Not brotli's best (11), which cost Texas 6.9 s
+ * of processor time against 2.1 s at 10 for its 15 large files, 413 KB against 437 KB. A page is
+ * downloaded by people on phones, so theirs keep 10; a program reading the API or a bulk table takes
+ * 9: Texas's 11 such files cost 0.24 s instead of 1.65 s (the API's 2 MB index alone 0.07 s instead
+ * of 0.65 s), for 431 KB instead of 353 KB (gzip -9: 497 KB). `npm run bench:brotli -- --dir DIST`
+ * measures both again.
+ */
+export const LARGE_QUALITY: Record<Readers, number> = { people: 10, programs: 9 };
+
+/** Who reads the file at `path`, its path within the site (sitePath). */
+export function readersOf(path: string): Readers {
+  return /\.(html|js|css|svg)$/.test(path) || path === SEARCH_INDEX_PATH ? 'people' : 'programs';
+}
+
+/** A file's path within the site written to the folder `root`: `/zip/55104/index.html`. */
+export const sitePath = (root: string, file: string) => `/${relative(root, file).split(sep).join('/')}`;
+
+/** Brotli's quality for a file of `size` bytes read by `readers`. */
+export const brotliQuality = (size: number, readers: Readers) => (size >= LARGE ? LARGE_QUALITY[readers] : SMALL_QUALITY);
+
 /**
  * Brotli's window for a file of `size` bytes: the smallest that holds all of it (a window of 2^n
  * bytes holds 2^n - 16), from brotli's least, 2^10, to its default, 2^22. A larger window finds no
@@ -59,6 +82,7 @@ interface Compressed {
 export interface CompressRequest {
   id: number;
   bytes: Uint8Array;
+  readers: Readers;
 }
 export interface CompressReply {
   id: number;
@@ -71,12 +95,11 @@ export function brotliParams(size: number, quality: number): Record<number, numb
   return { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(size), [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size };
 }
 
-/** One file's siblings: gzip at level 9, brotli at SMALL_QUALITY, or LARGE_QUALITY for a large file, in a window fitted to it. */
-export function compressSiblings(bytes: Uint8Array): Compressed {
-  const quality = bytes.length >= LARGE ? LARGE_QUALITY : SMALL_QUALITY;
+/** One file's siblings: gzip at level 9, brotli at its quality (brotliQuality) in a window fitted to it. */
+export function compressSiblings(bytes: Uint8Array, readers: Readers): Compressed {
   return {
     gz: zlib.gzipSync(bytes, { level: 9 }),
-    br: zlib.brotliCompressSync(bytes, { params: brotliParams(bytes.length, quality) }),
+    br: zlib.brotliCompressSync(bytes, { params: brotliParams(bytes.length, brotliQuality(bytes.length, readers)) }),
   };
 }
 
@@ -90,6 +113,7 @@ interface Siblings extends Compressed {
 
 interface Job {
   bytes: Uint8Array;
+  readers: Readers;
   ahead: boolean;
   resolve: (siblings: Siblings) => void;
   reject: (error: unknown) => void;
@@ -122,7 +146,7 @@ const takesMore = (thread: Thread) => thread.jobs.size < IN_FLIGHT && !thread.la
  * (render-writes.ts reports it) to one compression thread while rendering goes on; `precompress` then
  * adds threads, one a core, and takes the result for every file still as it was written. The API's
  * files are offered ahead, from the dataset, and a file written with the same bytes takes their
- * result (keyed by sha256). The threads use zlib's synchronous calls: zlib's asynchronous ones, on
+ * result (keyed by sha256 and readers). The threads use zlib's synchronous calls: zlib's asynchronous ones, on
  * libuv's thread pool, cost about three times the processor time for these thousands of small files
  * (a stream, a hand-off and a callback each).
  */
@@ -137,18 +161,25 @@ export class EarlyCompression {
   #nextId = 0;
   #failure: unknown;
 
+  /** The folder the site is written to, where a file's path within the site starts. */
+  readonly #root: string;
+
+  constructor(root: string) {
+    this.#root = root;
+  }
+
   /** Whether a response of this media type becomes a file the build compresses. */
   wants(contentType: string | null): boolean {
     return contentType !== null && COMPRESSIBLE_TYPE.test(contentType);
   }
 
-  /** The siblings of these bytes: compressed already, on the way, or queued now. */
-  offer(bytes: Uint8Array, ahead = false): Promise<Siblings> {
-    const key = contentKey(bytes);
+  /** The siblings of these bytes for these readers: compressed already, on the way, or queued now. */
+  offer(bytes: Uint8Array, readers: Readers, ahead = false): Promise<Siblings> {
+    const key = `${readers} ${contentKey(bytes)}`;
     const known = this.#done.get(key);
     if (known) return known;
     const result = new Promise<Siblings>((resolve, reject) => {
-      this.#waiting[bytes.length >= LARGE ? 'large' : 'small'].push({ bytes, ahead, resolve, reject });
+      this.#waiting[bytes.length >= LARGE ? 'large' : 'small'].push({ bytes, readers, ahead, resolve, reject });
     });
     // A failure is met again by whoever takes the result; nobody taking it is no crash.
     result.catch(() => undefined);
@@ -170,7 +201,7 @@ export class EarlyCompression {
     const { size, ino, ctimeNs } = statSync(path, { bigint: true });
     // Bytes that are not the whole file (an append) tell nothing of it: it is read at the end.
     if (size !== BigInt(bytes.length)) return;
-    this.#written.set(path, { size, ino, ctimeNs, siblings: bytes.length < MIN_BYTES ? undefined : this.offer(bytes) });
+    this.#written.set(path, { size, ino, ctimeNs, siblings: bytes.length < MIN_BYTES ? undefined : this.offer(bytes, readersOf(sitePath(this.#root, path))) });
   }
 
   /** What `written` was told of the file at `path` (its length and siblings), if the file is still as it was then. */
@@ -182,12 +213,12 @@ export class EarlyCompression {
   }
 
   /**
-   * Files the build can make before Astro renders them (the API's files, from the dataset): they are
-   * compressed while Astro bundles the site or waits for the rest of the dataset, when the second
-   * core has little else to do.
+   * Files the build makes before Astro renders them: the API's files, from the dataset, which
+   * programs read (readersOf says so of every path under the API). A file Astro then writes with the
+   * same bytes takes their result.
    */
   offerAhead(files: readonly { bytes: Uint8Array; mediaType: string }[]): void {
-    for (const file of files) if (this.wants(file.mediaType) && file.bytes.length >= MIN_BYTES) void this.offer(file.bytes, true);
+    for (const file of files) if (this.wants(file.mediaType) && file.bytes.length >= MIN_BYTES) void this.offer(file.bytes, 'programs', true);
   }
 
   /** Rendering is over: what still waits may use `threads` threads. */
@@ -243,7 +274,7 @@ export class EarlyCompression {
       thread.worker.ref();
       // A message carries a view's whole buffer: a view of a shared one (Buffer's pool) goes as a copy.
       const bytes = job.bytes.byteLength === job.bytes.buffer.byteLength ? job.bytes : new Uint8Array(job.bytes);
-      thread.worker.postMessage({ id, bytes } satisfies CompressRequest);
+      thread.worker.postMessage({ id, bytes, readers: job.readers } satisfies CompressRequest);
     }
   }
 
@@ -289,7 +320,7 @@ export class EarlyCompression {
 }
 
 /** Writes the siblings of every text file in `dir`, with what `early` compressed while the pages rendered; ends `early`'s threads. */
-export async function precompress(dir: string, early = new EarlyCompression(), threads = availableParallelism()): Promise<PrecompressStats> {
+export async function precompress(dir: string, early = new EarlyCompression(dir), threads = availableParallelism()): Promise<PrecompressStats> {
   try {
     early.hurry(threads);
     // Synchronous listing, reads and writes: the pages are rendered and the main thread has nothing
@@ -308,7 +339,7 @@ export async function precompress(dir: string, early = new EarlyCompression(), t
       const known = early.asWritten(file);
       if (known) return known.siblings ? [{ file, rawBytes: known.rawBytes, siblings: known.siblings }] : [];
       const bytes = readFileSync(file);
-      return bytes.length < MIN_BYTES ? [] : [{ file, rawBytes: bytes.length, siblings: early.offer(bytes) }];
+      return bytes.length < MIN_BYTES ? [] : [{ file, rawBytes: bytes.length, siblings: early.offer(bytes, readersOf(sitePath(dir, file))) }];
     });
     for (const { file, rawBytes, siblings } of offered) {
       const { gz, br, ahead } = await siblings;
