@@ -154,6 +154,33 @@ describe('precompress', () => {
     await expect(early.offer(page(8), 'people')).rejects.toThrow('compression was closed');
   });
 
+  it('takes the result of a file offered ahead only for a file written with its bytes, hashing only files of its length', async () => {
+    const dir = join(scratch, 'ahead');
+    await mkdir(join(dir, 'api/v1/zip'), { recursive: true });
+    const early = new EarlyCompression(dir);
+    const json = (n: number) => Buffer.from(`${JSON.stringify({ zip: n, rents: Array.from({ length: 300 }, (_, i) => i * n) })}\n`);
+    early.offerAhead([json(55104), json(55105)].map((bytes) => ({ bytes, mediaType: 'application/json; charset=utf-8' })));
+    const report = (name: string, bytes: Buffer) => {
+      writeFileSync(join(dir, name), bytes);
+      early.written(join(dir, name), bytes);
+    };
+    // Written as offered; written with the other file's length but other bytes; a page of another length.
+    report('api/v1/zip/55104.json', json(55104));
+    const sameLength = Buffer.from(json(55105).toString().replace('"zip":55105', '"zip":55106'));
+    expect(sameLength.length).toBe(json(55105).length);
+    report('api/v1/zip/55106.json', sameLength);
+    report('index.html', page(30));
+
+    const stats = await precompress(dir, early);
+
+    expect(stats.files).toBe(3);
+    expect(stats.ahead).toBe(1);
+    for (const [name, bytes] of [['api/v1/zip/55104.json', json(55104)], ['api/v1/zip/55106.json', sameLength], ['index.html', page(30)]] as const) {
+      expect(brotliDecompressSync(await readFile(join(dir, `${name}.br`))).equals(bytes), name).toBe(true);
+      expect(gunzipSync(await readFile(join(dir, `${name}.gz`))).equals(bytes), name).toBe(true);
+    }
+  });
+
   it('tells the media types that become compressed files from the rest', () => {
     const early = new EarlyCompression(scratch);
     for (const type of ['text/html', 'application/json; charset=utf-8', 'application/problem+json', 'text/csv; charset=utf-8', 'application/xml', 'image/svg+xml', 'text/plain']) expect(early.wants(type), type).toBe(true);
