@@ -15,6 +15,7 @@ import { optionsFromEnv } from '../lib/load-options.ts';
 import { checkFloors, compareWithEarlier, PublishGateError } from '../lib/derive/publish-gate.ts';
 import { acquireLock, checkOutputFolder, checkoutLockPath, type HeldLock, OUTPUT_MARKER, outputMarkerText, removeLeftovers, stagingPattern } from '../lib/output-folder.ts';
 import { EarlyCompression, precompress } from '../lib/precompress.ts';
+import type { ApiFileBytes } from '../lib/publication/api-documents.ts';
 import { DEFAULT_SITE, rootOf } from '../lib/publication/routes.ts';
 import { makeProductionEnvironment } from '../lib/production-build.ts';
 import { writeDirectlyWhileRendering } from '../lib/render-writes.ts';
@@ -143,17 +144,22 @@ async function main(): Promise<number> {
     // Needed once the dataset is here; loaded meanwhile, not before the dataset's thread and Astro start.
     const apiDocuments = import('../lib/publication/api-documents.ts');
     apiDocuments.catch(() => undefined);
-    // The API's files that follow from the records: compressed from their arrival, while the dataset's
-    // thread makes the rest (a core is free then); a build that stops throws the work away.
-    void records.promise.then(async (loaded) => early.offerAhead((await apiDocuments).recordApiFiles(loaded))).catch(() => undefined);
+    // The API's files that follow from the records are made on their arrival, while the dataset's
+    // thread makes the rest, and compressed once that has come too: until then the dataset's thread,
+    // at nice 10, is what this one waits for, and a compression thread beside it took most of a core.
+    const recordFiles = Promise.all([apiDocuments, records.promise]).then(([documents, loaded]) => documents.recordApiFiles(loaded));
+    recordFiles.catch(() => undefined);
     let dataset: LoadedDataset;
     let accepted: string[];
+    let aheadFiles: ApiFileBytes[];
     try {
       waitingFor = 'the dataset';
       dataset = await loading;
       const reasons = gateReasons(dataset);
       if (reasons.length > 0 && !acceptChanges) throw new PublishGateError(reasons);
       accepted = reasons.map((reason) => `accepted with --accept-changes: ${reason}`);
+      // Offered before Astro renders, so a file it writes with their bytes takes their result.
+      aheadFiles = [...(await recordFiles), ...(await apiDocuments).restApiFiles(dataset)];
     } catch (error) {
       gate.stop(error);
       waitingFor = 'Astro, to stop after the publish gate stopped it';
@@ -168,8 +174,8 @@ async function main(): Promise<number> {
     rendering.then(restoreWrites, restoreWrites);
     // The dataset's threads are done: from here the main thread holds the records and renders.
     capHeapGrowth();
-    // The rest of the API's files follow from the rest of the dataset: their compression starts now, before Astro renders them.
-    early.offerAhead((await apiDocuments).restApiFiles(dataset));
+    // The API's files, from the dataset: their compression starts now, before Astro renders them.
+    early.offerAhead(aheadFiles);
     // Rendering counts from here: Astro's start-up overlapped the reading.
     const renderStarted = performance.now();
     log(`  ${dataset.zips.length} ZIP codes, ${dataset.counties.length} counties; rendering with Astro…`);
