@@ -146,9 +146,9 @@ const takesMore = (thread: Thread) => thread.jobs.size < IN_FLIGHT && !thread.la
  * (render-writes.ts reports it) to one compression thread while rendering goes on; `precompress` then
  * adds threads, one a core, and takes the result for every file still as it was written. The API's
  * files are offered ahead, from the dataset, and a file written with the same bytes takes their
- * result (keyed by sha256 and readers). The threads use zlib's synchronous calls: zlib's asynchronous ones, on
- * libuv's thread pool, cost about three times the processor time for these thousands of small files
- * (a stream, a hand-off and a callback each).
+ * result (keyed by sha256 and readers). The threads use zlib's synchronous calls: zlib's
+ * asynchronous ones, on libuv's thread pool, cost about three times the processor time for these
+ * thousands of small files (a stream, a hand-off and a callback each).
  */
 export class EarlyCompression {
   readonly #done = new Map<string, Promise<Siblings>>();
