@@ -49,7 +49,7 @@ describe('precompress', () => {
     expect(page(4).length).toBeGreaterThanOrEqual(MIN_BYTES);
   });
 
-  it('takes the result of a file reported as written only while the file is as it was written', async () => {
+  it('takes the result of a file reported as written only while the file is as it was read', async () => {
     const dir = join(scratch, 'written');
     await mkdir(dir, { recursive: true });
     const early = new EarlyCompression(dir);
@@ -61,30 +61,69 @@ describe('precompress', () => {
     // Written again afterwards with other bytes of the same length, and replaced by a rename: the
     // siblings follow what the files hold at the end.
     report('same-length.html', page(11));
-    // Past the clock's tick, for kernels before 6.13 (see EarlyCompression.written).
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    await writeFile(join(dir, 'same-length.html'), page(12));
     report('renamed.html', page(13));
-    await writeFile(join(dir, 'other.tmp'), page(14));
-    await rename(join(dir, 'other.tmp'), join(dir, 'renamed.html'));
     // Appended to: the bytes reported are not the whole file.
     writeFileSync(join(dir, 'appended.html'), page(16));
     appendFileSync(join(dir, 'appended.html'), page(17));
     early.written(join(dir, 'appended.html'), page(17));
+    // Shrunk below the size that gets siblings, and removed: nothing a thread wrote for them stays.
+    report('shrunk.html', page(18));
+    report('removed.html', page(19));
+    // Written twice: made again at the end from what it holds.
+    report('twice.html', page(20));
+    report('twice.html', page(21));
     report('small.json', Buffer.from('{}\n'));
     report('data.parquet', page(15));
     expect(page(11).length).toBe(page(12).length);
-    expect(early.asWritten(join(dir, 'kept.html'))?.rawBytes).toBe(page(10).length);
-    for (const name of ['same-length.html', 'renamed.html', 'appended.html', 'data.parquet', 'never-reported.html']) expect(early.asWritten(join(dir, name)), name).toBeUndefined();
+    expect(early.reported(join(dir, 'kept.html'))?.by).toBe('thread');
+    expect(early.reported(join(dir, 'twice.html'))?.by).toBe('again');
+    for (const name of ['small.json', 'data.parquet', 'never-reported.html']) expect(early.reported(join(dir, name)), name).toBeUndefined();
+    // The threads write the siblings while the build goes on.
+    const answered = early.reported(join(dir, 'kept.html'));
+    if (answered?.by !== 'thread') throw new Error('kept.html went to no thread');
+    expect(await answered.answer).toMatchObject({ rawBytes: page(10).length });
+    expect(gunzipSync(await readFile(join(dir, 'kept.html.gz'))).equals(page(10))).toBe(true);
+    for (const name of ['shrunk.html', 'removed.html', 'same-length.html', 'renamed.html']) {
+      const known = early.reported(join(dir, name));
+      if (known?.by === 'thread') await known.answer;
+    }
+    // Past the clock's tick, for kernels before 6.13 (see EarlyCompression.written).
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await writeFile(join(dir, 'same-length.html'), page(12));
+    await writeFile(join(dir, 'other.tmp'), page(14));
+    await rename(join(dir, 'other.tmp'), join(dir, 'renamed.html'));
+    await writeFile(join(dir, 'shrunk.html'), '<p>small</p>\n');
+    await rm(join(dir, 'removed.html'));
+    expect((await readdir(dir)).filter((name) => name.startsWith('removed.html'))).toEqual(['removed.html.br', 'removed.html.gz']);
 
     const stats = await precompress(dir, early);
 
-    expect(stats.files).toBe(4);
-    expect((await readdir(dir)).sort()).toEqual(['appended.html', 'appended.html.br', 'appended.html.gz', 'data.parquet', 'kept.html', 'kept.html.br', 'kept.html.gz', 'renamed.html', 'renamed.html.br', 'renamed.html.gz', 'same-length.html', 'same-length.html.br', 'same-length.html.gz', 'small.json']);
-    for (const [name, bytes] of [['kept.html', page(10)], ['same-length.html', page(12)], ['renamed.html', page(14)], ['appended.html', Buffer.concat([page(16), page(17)])]] as const) {
+    expect(stats.files).toBe(5);
+    expect((await readdir(dir)).sort()).toEqual([
+      'appended.html', 'appended.html.br', 'appended.html.gz', 'data.parquet', 'kept.html', 'kept.html.br', 'kept.html.gz', 'renamed.html', 'renamed.html.br', 'renamed.html.gz',
+      'same-length.html', 'same-length.html.br', 'same-length.html.gz', 'shrunk.html', 'small.json', 'twice.html', 'twice.html.br', 'twice.html.gz',
+    ]);
+    const expected = [['kept.html', page(10)], ['same-length.html', page(12)], ['renamed.html', page(14)], ['appended.html', Buffer.concat([page(16), page(17)])], ['twice.html', page(21)]] as const;
+    for (const [name, bytes] of expected) {
       expect(gunzipSync(await readFile(join(dir, `${name}.gz`))).equals(bytes), name).toBe(true);
       expect(brotliDecompressSync(await readFile(join(dir, `${name}.br`))).equals(bytes), name).toBe(true);
+      // The same bytes as compressing on the spot, whichever thread made them.
+      expect((await readFile(join(dir, `${name}.gz`))).equals(gzipSync(bytes, { level: 9 })), name).toBe(true);
     }
+    expect(stats.rawBytes).toBe(expected.reduce((sum, [, bytes]) => sum + bytes.length, 0));
+  });
+
+  it('compresses nothing early outside the folder it was given', async () => {
+    const dir = join(scratch, 'inside');
+    const outside = join(scratch, 'inside-not');
+    await mkdir(dir, { recursive: true });
+    await mkdir(outside, { recursive: true });
+    const early = new EarlyCompression(dir);
+    writeFileSync(join(outside, 'store.json'), page(40));
+    early.written(join(outside, 'store.json'), page(40));
+    expect(early.reported(join(outside, 'store.json'))).toBeUndefined();
+    await precompress(dir, early);
+    expect(await readdir(outside)).toEqual(['store.json']);
   });
 
   it('offers the same bytes once', async () => {
@@ -154,7 +193,7 @@ describe('precompress', () => {
     await expect(early.offer(page(8), 'people')).rejects.toThrow('compression was closed');
   });
 
-  it('takes the result of a file offered ahead only for a file written with its bytes, hashing only files of its length', async () => {
+  it('takes the result of a file offered ahead only for a file written with its bytes', async () => {
     const dir = join(scratch, 'ahead');
     await mkdir(join(dir, 'api/v1/zip'), { recursive: true });
     const early = new EarlyCompression(dir);

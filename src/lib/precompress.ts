@@ -1,7 +1,6 @@
 // Precompressed siblings (.gz, .br) of every text file, for nginx's gzip_static/brotli_static and
 // CDNs that serve them. Deterministic: zlib writes no timestamp, so the same input gives the same bytes.
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { type BigIntStats, closeSync, fstatSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import type { Worker } from 'node:worker_threads';
@@ -78,17 +77,22 @@ interface Compressed {
   br: Buffer;
 }
 
-/** A message to a compression thread (compress-worker.ts), and its answer. */
-export interface CompressRequest {
-  id: number;
-  bytes: Uint8Array;
-  readers: Readers;
+/** A file's state on disk when it was read: a result made from it holds while the file is still so. */
+export interface FileState {
+  size: bigint;
+  ino: bigint;
+  ctimeNs: bigint;
 }
-export interface CompressReply {
-  id: number;
-  gz: Uint8Array;
-  br: Uint8Array;
-}
+
+/**
+ * A job for a compression thread (compress-worker.ts): bytes to compress, answered with their
+ * siblings; or a file just written, which the thread reads and writes the siblings of itself,
+ * answered with the file's state when read and the siblings' sizes (or that the file is gone).
+ * A message carries several jobs, an answer several answers.
+ */
+export type CompressJob = { id: number; readers: Readers } & ({ bytes: Uint8Array; path?: undefined } | { path: string; bytes?: undefined });
+export type FileAnswer = { state: FileState; rawBytes: number; gzBytes: number; brBytes: number } | { missing: true };
+export type CompressAnswer = { id: number } & ({ gz: Uint8Array; br: Uint8Array } | FileAnswer);
 
 /** Brotli's parameters for a file of `size` bytes at `quality`. */
 export function brotliParams(size: number, quality: number): Record<number, number> {
@@ -103,8 +107,39 @@ export function compressSiblings(bytes: Uint8Array, readers: Readers): Compresse
   };
 }
 
-const contentKey = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('base64');
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+const stateOf = ({ size, ino, ctimeNs }: BigIntStats): FileState => ({ size, ino, ctimeNs });
+const sameState = (a: FileState, b: FileState) => a.size === b.size && a.ino === b.ino && a.ctimeNs === b.ctimeNs;
+const siblingPaths = (path: string) => [`${path}.gz`, `${path}.br`];
+
+/**
+ * Reads the file at `path` and writes its siblings beside it (none under MIN_BYTES): what a
+ * compression thread does with a file just written. Its state is taken from the open file before
+ * it is read, so a change while it is read shows as another change time at the end.
+ */
+export function writeSiblingsOfFile(path: string, readers: Readers): FileAnswer {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (error) {
+    // Renamed or removed since it was written: the end of the build sees to whatever is there then.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { missing: true };
+    throw error;
+  }
+  let state: FileState;
+  let bytes: Buffer;
+  try {
+    state = stateOf(fstatSync(fd, { bigint: true }));
+    bytes = readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  if (bytes.length < MIN_BYTES) return { state, rawBytes: bytes.length, gzBytes: 0, brBytes: 0 };
+  const { gz, br } = compressSiblings(bytes, readers);
+  writeFileSync(`${path}.gz`, gz);
+  writeFileSync(`${path}.br`, br);
+  return { state, rawBytes: bytes.length, gzBytes: gz.length, brBytes: br.length };
+}
 
 /** A file's siblings, and whether they were made before Astro rendered the file. */
 interface Siblings extends Compressed {
@@ -112,29 +147,37 @@ interface Siblings extends Compressed {
 }
 
 interface Job {
-  bytes: Uint8Array;
+  id: number;
   readers: Readers;
-  ahead: boolean;
-  resolve: (siblings: Siblings) => void;
+  large: boolean;
+  /** The bytes to compress, or the path of a written file the thread reads and writes the siblings of. */
+  work: { bytes: Uint8Array } | { path: string };
+  answer: (answer: CompressAnswer) => void;
   reject: (error: unknown) => void;
 }
 
-/** A file reported as written: its state then (stat: its size is its length), and its siblings (none under MIN_BYTES). */
-interface WrittenFile {
-  size: bigint;
-  ino: bigint;
-  ctimeNs: bigint;
-  siblings: Promise<Siblings> | undefined;
+/** Bytes offered, kept by length: a file written with the same bytes takes their result. */
+interface Offered {
+  bytes: Uint8Array;
+  readers: Readers;
+  siblings: Promise<Siblings>;
 }
+
+/**
+ * What the build heard of a file written while rendering: it took the siblings of the same bytes
+ * offered ahead (and the file's state then), or a thread reads it and writes its siblings, or it was
+ * reported more than once (made again at the end, once the threads are done with it).
+ */
+type WrittenFile = { by: 'offer'; state: FileState; rawBytes: number; siblings: Promise<Siblings> } | { by: 'thread'; answer: Promise<FileAnswer> } | { by: 'again'; earlier: Promise<FileAnswer>[] };
 
 interface Thread {
   worker: Worker;
   jobs: Map<number, Job>;
-  /** Files sent to it and not yet answered, failed jobs included (none once it has stopped): it is ended only at none (see `close`). */
+  /** Jobs sent to it and not yet answered, failed jobs included (none once it has stopped): it is ended only at none (see `close`). */
   unanswered: number;
   /** Whether a large file is among its jobs. */
   large: boolean;
-  /** Set by `close`: ends the thread once it has answered every file it was sent. */
+  /** Set by `close`: ends the thread once it has answered every job it was sent. */
   endWhenAnswered?: () => void;
 }
 
@@ -142,32 +185,33 @@ const takesMore = (thread: Thread) => thread.jobs.size < IN_FLIGHT && !thread.la
 
 /**
  * Compression that starts while Astro still renders: Astro renders on the main thread and waits on
- * its writes, so the second core is idle until the last page. The build hands each file Astro writes
- * (render-writes.ts reports it) to one compression thread while rendering goes on; `precompress` then
- * adds threads, one a core, and takes the result for every file still as it was written. The API's
- * files are offered ahead, from the dataset, and a file written with the same bytes takes their
- * result (keyed by sha256 and readers). The threads use zlib's synchronous calls: zlib's
- * asynchronous ones, on libuv's thread pool, cost about three times the processor time for these
- * thousands of small files (a stream, a hand-off and a callback each).
+ * its writes, so the second core is idle until the last page. Each file Astro writes (render-writes.ts
+ * reports it) goes to a compression thread by its path: the thread reads it and writes its siblings,
+ * so the main thread, which renders, neither copies its bytes to the thread nor takes the siblings
+ * back (Texas's main thread spent about 0.3 s of its render on that hand-off). `precompress` then
+ * adds threads, one a core, and keeps each result only for a file still as it was read. The API's
+ * files are offered ahead, as bytes, from the dataset: a file written with the same bytes takes their
+ * result (found by its length, then compared). The jobs go in batches, one message a turn of the
+ * event loop. The threads use zlib's synchronous calls: zlib's asynchronous ones, on libuv's thread
+ * pool, cost about three times the processor time for these thousands of small files.
  */
 export class EarlyCompression {
-  readonly #done = new Map<string, Promise<Siblings>>();
-  /** The lengths of the files offered ahead: a file written with another length cannot have their bytes. */
-  readonly #aheadLengths = new Set<number>();
-  /** Files reported as written, by path: what a file must still be for its result to be taken. */
+  readonly #offered = new Map<number, Offered[]>();
+  /** Files reported as written, by path. */
   readonly #written = new Map<string, WrittenFile>();
-  /** Files waiting their turn, the large ones (brotli's slow high quality) first: the longest jobs start soonest. */
+  /** Jobs waiting their turn, the large ones (brotli's slow high quality) first: the longest jobs start soonest. */
   readonly #waiting: { large: Job[]; small: Job[] } = { large: [], small: [] };
   readonly #threads: Thread[] = [];
   #threadLimit = 1;
   #nextId = 0;
+  #pumpScheduled = false;
   #failure: unknown;
 
-  /** The folder the site is written to, where a file's path within the site starts. */
-  readonly #root: string;
+  /** The folder the site is written to, with a separator: its files' paths within the site start there, and nothing outside it is compressed early. */
+  readonly #rootPrefix: string;
 
   constructor(root: string) {
-    this.#root = root;
+    this.#rootPrefix = root.endsWith(sep) ? root : `${root}${sep}`;
   }
 
   /** Whether a response of this media type becomes a file the build compresses. */
@@ -175,53 +219,102 @@ export class EarlyCompression {
     return contentType !== null && COMPRESSIBLE_TYPE.test(contentType);
   }
 
-  /** The siblings of these bytes for these readers: compressed already, on the way, or queued now. */
-  offer(bytes: Uint8Array, readers: Readers, ahead = false): Promise<Siblings> {
-    if (ahead) this.#aheadLengths.add(bytes.length);
-    const key = `${readers} ${contentKey(bytes)}`;
-    const known = this.#done.get(key);
-    if (known) return known;
-    const result = this.#queue(bytes, readers, ahead);
-    this.#done.set(key, result);
-    return result;
+  /** The siblings of these bytes for these readers: compressed already, on the way, or sent now. */
+  offer(bytes: Uint8Array, readers: Readers): Promise<Siblings> {
+    const siblings = this.#offer(bytes, readers, false);
+    this.#pump();
+    return siblings;
   }
 
-  #queue(bytes: Uint8Array, readers: Readers, ahead: boolean): Promise<Siblings> {
-    const result = new Promise<Siblings>((resolve, reject) => {
-      this.#waiting[bytes.length >= LARGE ? 'large' : 'small'].push({ bytes, readers, ahead, resolve, reject });
+  #offer(bytes: Uint8Array, readers: Readers, ahead: boolean): Promise<Siblings> {
+    const known = this.#offeredAs(bytes, readers);
+    if (known) return known;
+    const siblings = new Promise<Siblings>((resolve, reject) => {
+      const answer = (reply: CompressAnswer) => ('gz' in reply ? resolve({ gz: asBuffer(reply.gz), br: asBuffer(reply.br), ahead }) : reject(new Error('a compression thread answered bytes with a file')));
+      this.#queue({ bytes }, bytes.length, readers, answer, reject);
     });
     // A failure is met again by whoever takes the result; nobody taking it is no crash.
-    result.catch(() => undefined);
-    this.#pump();
-    return result;
+    siblings.catch(() => undefined);
+    const sameLength = this.#offered.get(bytes.length) ?? [];
+    sameLength.push({ bytes, readers, siblings });
+    this.#offered.set(bytes.length, sameLength);
+    return siblings;
+  }
+
+  /** What was offered with these bytes for these readers, if anything. */
+  #offeredAs(bytes: Uint8Array, readers: Readers): Promise<Siblings> | undefined {
+    const sameLength = this.#offered.get(bytes.length);
+    if (sameLength === undefined) return undefined;
+    const view = asBuffer(bytes);
+    return sameLength.find((offered) => offered.readers === readers && view.equals(offered.bytes))?.siblings;
+  }
+
+  #queue(work: Job['work'], size: number, readers: Readers, answer: Job['answer'], reject: Job['reject']): void {
+    const large = size >= LARGE;
+    this.#waiting[large ? 'large' : 'small'].push({ id: 0, readers, large, work, answer, reject });
+  }
+
+  /** Sends what waits on the next turn of the event loop: the jobs queued meanwhile go in one message. */
+  #pumpSoon(): void {
+    if (this.#pumpScheduled) return;
+    this.#pumpScheduled = true;
+    setImmediate(() => {
+      this.#pumpScheduled = false;
+      this.#pump();
+    });
   }
 
   /**
    * A file just written at `path` with `bytes` (Astro's pages and endpoints, while it renders): its
-   * siblings start now. Its size, inode and change time are kept, so a file written again by
-   * anything afterwards is compressed again from what it then holds. (Linux gives a written file a
-   * new change time at once since 6.13; before, only from the clock's next tick, a few milliseconds:
-   * a file rewritten within that tick with the same length would keep this result. Nothing in the
-   * build writes a file twice.)
+   * siblings start now. A file written with bytes offered ahead takes their result, with its size,
+   * inode and change time now; any other goes to a thread by its path, and the thread answers with
+   * the state it read it in. The end takes a result only while the file is still in that state, so a
+   * file written again by anything afterwards is compressed again from what it then holds. (Linux
+   * gives a written file a new change time at once since 6.13; before, only from the clock's next
+   * tick, a few milliseconds: a file rewritten within that tick with the same length would keep this
+   * result. Nothing in the build writes a file twice.) Files outside the site's folder are left alone.
    */
   written(path: string, bytes: Uint8Array): void {
-    if (!COMPRESSIBLE.test(path)) return;
-    const { size, ino, ctimeNs } = statSync(path, { bigint: true });
-    // Bytes that are not the whole file (an append) tell nothing of it: it is read at the end.
-    if (size !== BigInt(bytes.length)) return;
-    const readers = readersOf(sitePath(this.#root, path));
-    // Only a file as long as one offered ahead may take that one's result: the others (the pages)
-    // are not hashed, which spared Texas's main thread about 0.2 s of its 4 s of rendering.
-    const siblings = bytes.length < MIN_BYTES ? undefined : this.#aheadLengths.has(bytes.length) ? this.offer(bytes, readers) : this.#queue(bytes, readers, false);
-    this.#written.set(path, { size, ino, ctimeNs, siblings });
+    if (!path.startsWith(this.#rootPrefix) || !COMPRESSIBLE.test(path)) return;
+    const earlier = this.#written.get(path);
+    if (earlier) {
+      this.#written.set(path, { by: 'again', earlier: earlier.by === 'again' ? earlier.earlier : earlier.by === 'thread' ? [earlier.answer] : [] });
+      return;
+    }
+    // Too small for siblings: the end reads it again, as a file it was not told of.
+    if (bytes.length < MIN_BYTES) return;
+    const readers = readersOf(this.#sitePathOf(path));
+    const offered = this.#offeredAs(bytes, readers);
+    if (offered) {
+      const state = stateOf(statSync(path, { bigint: true }));
+      // Bytes that are not the whole file (an append) tell nothing of it: a thread reads it all.
+      if (state.size === BigInt(bytes.length)) {
+        this.#written.set(path, { by: 'offer', state, rawBytes: bytes.length, siblings: offered });
+        return;
+      }
+    }
+    const answer = new Promise<FileAnswer>((resolve, reject) => {
+      this.#queue({ path }, bytes.length, readers, (reply) => ('gz' in reply ? reject(new Error('a compression thread answered a file with bytes')) : resolve(reply)), reject);
+    });
+    answer.catch(() => undefined);
+    this.#written.set(path, { by: 'thread', answer });
+    this.#pumpSoon();
   }
 
-  /** What `written` was told of the file at `path` (its length and siblings), if the file is still as it was then. */
-  asWritten(path: string): { rawBytes: number; siblings: Promise<Siblings> | undefined } | undefined {
-    const known = this.#written.get(path);
-    if (!known) return undefined;
-    const now = statSync(path, { bigint: true });
-    return now.size === known.size && now.ino === known.ino && now.ctimeNs === known.ctimeNs ? { rawBytes: Number(known.size), siblings: known.siblings } : undefined;
+  /** What `written` was told of the file at `path`, if anything. */
+  reported(path: string): WrittenFile | undefined {
+    return this.#written.get(path);
+  }
+
+  /** The files reported as written, by path. */
+  reportedPaths(): IterableIterator<string> {
+    return this.#written.keys();
+  }
+
+  /** `sitePath` for a path under the root (written checked that it is). */
+  #sitePathOf(path: string): string {
+    const within = path.slice(this.#rootPrefix.length);
+    return `/${sep === '/' ? within : within.split(sep).join('/')}`;
   }
 
   /**
@@ -230,7 +323,8 @@ export class EarlyCompression {
    * same bytes takes their result.
    */
   offerAhead(files: readonly { bytes: Uint8Array; mediaType: string }[]): void {
-    for (const file of files) if (this.wants(file.mediaType) && file.bytes.length >= MIN_BYTES) void this.offer(file.bytes, 'programs', true);
+    for (const file of files) if (this.wants(file.mediaType) && file.bytes.length >= MIN_BYTES) void this.#offer(file.bytes, 'programs', true);
+    this.#pump();
   }
 
   /** Rendering is over: what still waits may use `threads` threads. */
@@ -240,11 +334,11 @@ export class EarlyCompression {
   }
 
   /**
-   * Ends each thread once it has answered every file it was sent, and resolves when all are ended;
+   * Ends each thread once it has answered every job it was sent, and resolves when all are ended;
    * whatever was still waiting fails. A thread is never ended inside a file: Node aborts the whole
    * process when a thread is ended inside zlib's set-up of a stream (`Assertion failed: init_done_
    * && "close before init"`; a refused build in CI ended by a signal instead of exit code 1), and
-   * a process that exits ends its threads. A thread with files to answer keeps the process alive
+   * a process that exits ends its threads. A thread with jobs to answer keeps the process alive
    * until it has answered them (so the process does not end meanwhile with exit code 0, as it once
    * did while awaiting an unreferenced thread's exit); an idle one is ended at once.
    */
@@ -268,8 +362,7 @@ export class EarlyCompression {
 
   #pump(): void {
     for (;;) {
-      const queue = this.#waiting.large.length > 0 ? this.#waiting.large : this.#waiting.small;
-      if (queue.length === 0) return;
+      if (this.#waiting.large.length === 0 && this.#waiting.small.length === 0) return;
       if (this.#failure !== undefined) {
         this.#fail(this.#failure);
         return;
@@ -277,16 +370,24 @@ export class EarlyCompression {
       // An idle thread first, else a new one while the limit allows, else the least busy that takes more.
       const thread = this.#threads.find((t) => t.jobs.size === 0) ?? (this.#threads.length < this.#threadLimit ? this.#startThread() : this.#leastBusy());
       if (!thread) return;
-      const job = queue.shift() as Job;
-      const id = (this.#nextId += 1);
-      thread.jobs.set(id, job);
-      thread.unanswered += 1;
-      if (job.bytes.length >= LARGE) thread.large = true;
+      const batch: CompressJob[] = [];
+      while (takesMore(thread)) {
+        const job = this.#waiting.large.shift() ?? this.#waiting.small.shift();
+        if (!job) break;
+        job.id = this.#nextId += 1;
+        thread.jobs.set(job.id, job);
+        thread.unanswered += 1;
+        if (job.large) thread.large = true;
+        if ('path' in job.work) batch.push({ id: job.id, readers: job.readers, path: job.work.path });
+        else {
+          // A message carries a view's whole buffer: a view of a shared one (Buffer's pool) goes as a copy.
+          const { bytes } = job.work;
+          batch.push({ id: job.id, readers: job.readers, bytes: bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes) });
+        }
+      }
       // A thread with work keeps the process alive; an idle one does not (see the answer's handler).
       thread.worker.ref();
-      // A message carries a view's whole buffer: a view of a shared one (Buffer's pool) goes as a copy.
-      const bytes = job.bytes.byteLength === job.bytes.buffer.byteLength ? job.bytes : new Uint8Array(job.bytes);
-      thread.worker.postMessage({ id, bytes, readers: job.readers } satisfies CompressRequest);
+      thread.worker.postMessage(batch);
     }
   }
 
@@ -296,16 +397,20 @@ export class EarlyCompression {
 
   #startThread(): Thread {
     const thread: Thread = { worker: startWorker(new URL('./compress-worker.ts', import.meta.url)), jobs: new Map(), unanswered: 0, large: false };
-    thread.worker.on('message', ({ id, gz, br }: CompressReply) => {
-      const job = thread.jobs.get(id);
-      thread.jobs.delete(id);
-      thread.unanswered -= 1;
-      if (job && job.bytes.length >= LARGE) thread.large = false;
+    thread.worker.on('message', (answers: CompressAnswer[]) => {
+      const answered: [Job, CompressAnswer][] = [];
+      for (const answer of answers) {
+        const job = thread.jobs.get(answer.id);
+        thread.jobs.delete(answer.id);
+        thread.unanswered -= 1;
+        if (job?.large) thread.large = false;
+        if (job) answered.push([job, answer]);
+      }
       if (thread.unanswered === 0) {
         if (thread.endWhenAnswered) thread.endWhenAnswered();
         else thread.worker.unref();
       }
-      job?.resolve({ gz: asBuffer(gz), br: asBuffer(br), ahead: job.ahead });
+      for (const [job, answer] of answered) job.answer(answer);
       this.#pump();
     });
     // A thread that fails takes the whole compression with it: the build must not publish half.
@@ -331,6 +436,12 @@ export class EarlyCompression {
   }
 }
 
+/** A file's siblings as written: their sizes and the file's, and whether they were made ahead. */
+type Outcome = { rawBytes: number; gzBytes: number; brBytes: number; ahead: boolean } | undefined;
+
+/** Whether a thread wrote siblings for what it read. */
+const wroteSiblings = (answer: FileAnswer) => !('missing' in answer) && answer.gzBytes > 0;
+
 /** Writes the siblings of every text file in `dir`, with what `early` compressed while the pages rendered; ends `early`'s threads. */
 export async function precompress(dir: string, early = new EarlyCompression(dir), threads = availableParallelism()): Promise<PrecompressStats> {
   try {
@@ -343,25 +454,59 @@ export async function precompress(dir: string, early = new EarlyCompression(dir)
       .filter((e) => e.isFile() && COMPRESSIBLE.test(e.name))
       .map((e) => join(e.parentPath, e.name))
       .sort();
-    const stats: PrecompressStats = { files: 0, rawBytes: 0, gzipBytes: 0, brotliBytes: 0, ahead: 0 };
-    // Every file is offered first, so the few that were not reported as written (copied from
-    // public/, written by an integration, or changed since) are compressed side by side while the
-    // others are written. A file reported as written is not read again.
-    const offered = files.flatMap((file) => {
-      const known = early.asWritten(file);
-      if (known) return known.siblings ? [{ file, rawBytes: known.rawBytes, siblings: known.siblings }] : [];
-      const bytes = readFileSync(file);
-      return bytes.length < MIN_BYTES ? [] : [{ file, rawBytes: bytes.length, siblings: early.offer(bytes, readersOf(sitePath(dir, file))) }];
-    });
-    for (const { file, rawBytes, siblings } of offered) {
-      const { gz, br, ahead } = await siblings;
+    const write = (file: string, rawBytes: number, { gz, br, ahead }: Siblings): Outcome => {
       writeFileSync(`${file}.gz`, gz);
       writeFileSync(`${file}.br`, br);
+      return { rawBytes, gzBytes: gz.length, brBytes: br.length, ahead };
+    };
+    /** Offers the file as it is now (removing siblings a thread wrote, if it is now too small); its siblings are written when taken. */
+    const fromNow = (file: string): (() => Promise<Outcome>) => {
+      const bytes = readFileSync(file);
+      if (bytes.length < MIN_BYTES) {
+        for (const sibling of siblingPaths(file)) rmSync(sibling, { force: true });
+        return () => Promise.resolve(undefined);
+      }
+      const siblings = early.offer(bytes, readersOf(sitePath(dir, file)));
+      return () => siblings.then((made) => write(file, bytes.length, made));
+    };
+    const isStill = (file: string, state: FileState) => sameState(state, stateOf(statSync(file, { bigint: true })));
+    // A file the build was told of keeps its result while it is as it was then; any other (copied
+    // from public/, written by an integration, changed since) is read and offered here, all of them
+    // first, so they are compressed side by side while the others' siblings are taken.
+    const outcomes = files.map((file): (() => Promise<Outcome>) => {
+      const known = early.reported(file);
+      if (known === undefined) return fromNow(file);
+      switch (known.by) {
+        case 'offer':
+          return isStill(file, known.state) ? () => known.siblings.then((made) => write(file, known.rawBytes, made)) : fromNow(file);
+        case 'thread':
+          return async () => {
+            const answer = await known.answer;
+            if ('missing' in answer || !isStill(file, answer.state)) return fromNow(file)();
+            return answer.gzBytes === 0 ? undefined : { ...answer, ahead: false };
+          };
+        case 'again':
+          // Written more than once: made again from what it holds, once no thread writes its siblings any more.
+          return () => Promise.all(known.earlier).then(() => fromNow(file)());
+      }
+    });
+    const stats: PrecompressStats = { files: 0, rawBytes: 0, gzipBytes: 0, brotliBytes: 0, ahead: 0 };
+    for (const outcome of outcomes) {
+      const made = await outcome();
+      if (!made) continue;
       stats.files += 1;
-      stats.rawBytes += rawBytes;
-      stats.gzipBytes += gz.length;
-      stats.brotliBytes += br.length;
-      if (ahead) stats.ahead += 1;
+      stats.rawBytes += made.rawBytes;
+      stats.gzipBytes += made.gzBytes;
+      stats.brotliBytes += made.brBytes;
+      if (made.ahead) stats.ahead += 1;
+    }
+    // A file reported as written and gone since keeps no siblings a thread wrote for it.
+    const listed = new Set(files);
+    for (const path of early.reportedPaths()) {
+      const known = early.reported(path);
+      if (listed.has(path) || known === undefined || known.by === 'offer') continue;
+      const answers = await Promise.all(known.by === 'thread' ? [known.answer] : known.earlier);
+      if (answers.some(wroteSiblings)) for (const sibling of siblingPaths(path)) rmSync(sibling, { force: true });
     }
     return stats;
   } finally {
