@@ -38,8 +38,19 @@ export type ReportWritten = (path: string, bytes: Uint8Array) => void;
 export function writeDirectlyWhileRendering(written?: ReportWritten): () => void {
   const promises = fs.promises as { -readonly [K in keyof Promises]: Promises[K] };
   const { mkdir, writeFile } = promises;
+  const made = new Set<string>();
   const direct: { mkdir: Mkdir; writeFile: WriteFile } = {
-    mkdir: ((path: Parameters<Mkdir>[0], options?: Parameters<Mkdir>[1]) => new Promise<string | undefined>((resolve) => resolve(fs.mkdirSync(path, options)))) as Mkdir,
+    mkdir: ((path: Parameters<Mkdir>[0], options?: Parameters<Mkdir>[1]) =>
+      new Promise<string | undefined>((resolve) => {
+        // Astro asks for each page's folder, recursively: a folder this made (or found) once is
+        // there still, and asking again is a system call for nothing (Texas's 2,382 ZIP files share one).
+        const recursive = typeof options === 'object' && options?.recursive === true;
+        const key = recursive && isPath(path) ? pathOf(path) : undefined;
+        if (key !== undefined && made.has(key)) return resolve(undefined);
+        const first = fs.mkdirSync(path, options);
+        if (key !== undefined) made.add(key);
+        resolve(first);
+      })) as Mkdir,
     writeFile: (file, data, options) => {
       if (!isPath(file) || !isWritable(data) || hasSignal(options)) return writeFile(file, data, options);
       return new Promise<void>((resolve, reject) => {
