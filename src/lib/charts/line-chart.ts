@@ -33,8 +33,9 @@ export function lineChartSvg(points: readonly Point[], options: LineChartOptions
   const pad = Math.max((hi - lo) * 0.1, 20);
   const y = scaleLinear().domain([lo - pad, hi + pad]).nice(4).range([height - margin.bottom, margin.top]);
   const x = scalePoint().domain(points.map((p) => p.label)).range([margin.left, width - margin.right]).padding(options.dots ? 0.5 : 0);
-  const at = (p: Point): [number, number] => [x(p.label) ?? 0, y(p.value)];
-  const d = line<Point>().x((p) => at(p)[0]).y((p) => at(p)[1]).digits(1)(points as Point[]) ?? '';
+  // Each point's place, once: the line and the dots both use it.
+  const places = points.map((p): [number, number] => [x(p.label) ?? 0, y(p.value)]);
+  const d = line().digits(1)(places) ?? '';
   const yTicks = y.ticks(4).map((t) => `<g transform="translate(0,${y(t).toFixed(1)})"><line x1="${margin.left}" x2="${width - margin.right}" stroke="#e5e5e5"/><text x="${margin.left - 6}" dy="0.32em" text-anchor="end">${dollars(t)}</text></g>`).join('');
   // Every label for a short series; for a monthly one, January of each year.
   const xLabels = points
@@ -42,7 +43,7 @@ export function lineChartSvg(points: readonly Point[], options: LineChartOptions
     .map((p) => `<text x="${(x(p.label) ?? 0).toFixed(1)}" y="${height - 8}" text-anchor="middle">${escapeMarkup(options.dots ? p.label : p.label.slice(0, 4))}</text>`)
     .join('');
   const dots = options.dots
-    ? points.map((p) => `<circle cx="${at(p)[0].toFixed(1)}" cy="${at(p)[1].toFixed(1)}" r="3.5" fill="${BLUES[4]}"><title>${escapeMarkup(`${p.label}: ${dollars(p.value)}`)}</title></circle>`).join('')
+    ? points.map((p, i) => `<circle cx="${places[i]?.[0].toFixed(1)}" cy="${places[i]?.[1].toFixed(1)}" r="3.5" fill="${BLUES[4]}"><title>${escapeMarkup(`${p.label}: ${dollars(p.value)}`)}</title></circle>`).join('')
     : '';
   const reference = options.reference
     ? `<line x1="${margin.left}" x2="${width - margin.right}" y1="${y(options.reference.value).toFixed(1)}" y2="${y(options.reference.value).toFixed(1)}" stroke="#d4351c" stroke-dasharray="5 4"/><text x="${width - margin.right}" y="${(y(options.reference.value) - 5).toFixed(1)}" text-anchor="end" fill="#d4351c">${escapeMarkup(options.reference.label)}</text>`
