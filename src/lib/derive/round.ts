@@ -7,8 +7,9 @@
 export function roundHalfAway(value: number, digits = 0): number {
   // A whole number is its own rounding (most rents are whole dollars): no trip through text.
   if (Number.isSafeInteger(value)) return value === 0 ? 0 : value;
-  const magnitude = Math.round(Number(`${Math.abs(value)}e${digits}`));
-  const rounded = Number(`${magnitude}e-${digits}`);
+  // To whole units the decimal text is the double itself (`${x}e0` parses back to x): no trip
+  // through it, which also keeps a value whose text has an exponent (1e21) from becoming NaN.
+  const rounded = digits === 0 ? Math.round(Math.abs(value)) : Number(`${Math.round(Number(`${Math.abs(value)}e${digits}`))}e-${digits}`);
   return value < 0 && rounded !== 0 ? -rounded : rounded;
 }
 
