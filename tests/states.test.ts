@@ -45,6 +45,14 @@ describe('the states table', () => {
     expect(checked).toBeGreaterThan(40_000);
     expect(wrong).toEqual([]);
   });
+
+  it('takes only five digits, and a ZIP code across a border by its own state', () => {
+    const mn = zipInState(state('MN'));
+    expect(['55104', '56001'].map(mn)).toEqual([true, true]);
+    for (const zip of ['5510', '551040', '55 04', '5a104', '55.04', ' 5510', '', '\u0665\u0665104']) expect(mn(zip), zip).toBe(false);
+    // 73960 starts like Oklahoma's ZIP codes and is Texas's; 20588 like DC's and is Maryland's.
+    expect([zipInState(state('TX'))('73960'), zipInState(state('OK'))('73960'), zipInState(state('MD'))('20588'), zipInState(state('DC'))('20588')]).toEqual([true, false, true, false]);
+  });
 });
 
 describe("each state's example place", () => {

@@ -209,10 +209,25 @@ export const CROSS_BORDER_ZIPS: Readonly<Record<string, string>> = {
   '83414': 'WY',
 };
 
-/** A predicate for "this five-digit ZIP belongs to the state", cheap enough for every source row. */
+/**
+ * A predicate for "this five-digit ZIP belongs to the state", cheap enough for every source row: a
+ * national file's 400,000 or so ZIP codes are asked about on the dataset's thread, so its three
+ * digits index a table rather than making a string each (about a third of the time).
+ */
 export function zipInState(state: StateScope): (zip: string) => boolean {
-  const set = new Set(state.zipPrefixes);
-  return (zip) => zip.length === 5 && (CROSS_BORDER_ZIPS[zip] ?? (set.has(zip.slice(0, 3)) ? state.code : undefined)) === state.code;
+  const prefixIn = new Uint8Array(1000);
+  for (const prefix of state.zipPrefixes) prefixIn[Number(prefix)] = 1;
+  const acrossBorders = new Map(Object.entries(CROSS_BORDER_ZIPS));
+  const digit = (zip: string, i: number) => {
+    const d = zip.charCodeAt(i) - 48;
+    return d >= 0 && d <= 9 ? d : Number.NaN;
+  };
+  return (zip) => {
+    if (zip.length !== 5) return false;
+    const across = acrossBorders.get(zip);
+    if (across !== undefined) return across === state.code;
+    return prefixIn[digit(zip, 0) * 100 + digit(zip, 1) * 10 + digit(zip, 2)] === 1;
+  };
 }
 
 /**
