@@ -4,6 +4,7 @@
 // the correct output.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BUILD_TEST_TIMEOUT_MS, runBuild, type BuildRun } from './helpers/build.ts';
 import { PROJECT_ROOT, source } from './helpers/paths.ts';
 import { sourcesCopy } from './helpers/sources-copy.ts';
+import { outputWriteFailure } from '../src/lib/output-folder.ts';
 
 const SAFMR_2026 = 'hud_safmr/safmr_fy2026_national_from_worthwise_parquet.csv';
 const ZORI = 'zillow_zori/Zip_zori_uc_sfrcondomfr_sm_month_2023-10_excel-resaved.csv';
@@ -141,6 +143,51 @@ describe('builds at once, and what killed builds left behind', () => {
     expect([await fmr2(a), await fmr2(b)]).toEqual([1530, 1535]);
     // Built under a Lithuanian locale ("y" sorts between "i" and "j" there), the same bytes as the reference build.
     expect(await snapshot(a)).toEqual(await snapshot(builtSite));
+  }, BUILD_TEST_TIMEOUT_MS);
+});
+
+describe('a write that fails while Astro renders', () => {
+  it('is told in one line when the machine refused it, with the path when the error names one; anything else is left as it is', async () => {
+    const folder = join(scratch, 'refusals');
+    await mkdir(folder, { recursive: true });
+    const thrown = (write: () => void) => {
+      try {
+        write();
+      } catch (error) {
+        return error;
+      }
+      throw new Error('the write did not fail');
+    };
+    const isFolder = thrown(() => writeFileSync(folder, 'x'));
+    expect(outputWriteFailure(isFolder, '/srv/site')?.message).toBe(`could not write the output (${folder}): is a folder (EISDIR); nothing was published, and /srv/site is as it was`);
+    // A full disk fails a write to an open file: its error names no path.
+    const full = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+    expect(outputWriteFailure(full, '/srv/site')?.message).toBe('could not write the output in /srv: no space left on the device (ENOSPC); nothing was published, and /srv/site is as it was');
+    expect(outputWriteFailure(thrown(() => writeFileSync(join(folder, 'missing', 'x'), 'x')), '/srv/site')).toBeUndefined();
+    expect(outputWriteFailure(Object.assign(new Error('no room'), { code: 'ENOSPC' }), '/srv/site')).toBeUndefined();
+    expect(outputWriteFailure(new Error('a bug'), '/srv/site')).toBeUndefined();
+  });
+
+  it('stops the build with one line; the staging folder goes, though pages and compression threads were still writing into it', async () => {
+    const outDir = await earlierOutput('mid-render');
+    const parent = join(outDir, '..');
+    const before = await snapshot(parent);
+    const running = runBuild({ outDir });
+    // Once Astro has written the client scripts (just before it renders), a folder where Mankato's
+    // page will go: its write fails with EISDIR while other pages and their siblings are being written.
+    let blocked = false;
+    for (let waited = 0; waited < 300_000 && !blocked; waited += 10) {
+      const staging = (await readdir(parent)).find((name) => name.startsWith('.site.building-'));
+      if (staging && (await readdir(join(parent, staging)).catch((): string[] => [])).includes('_astro')) {
+        await mkdir(join(parent, staging, 'zip', '56001', 'index.html'), { recursive: true });
+        blocked = true;
+      } else await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const run = await running;
+    expect(blocked).toBe(true);
+    expectOneLine(run, /could not write the output \(.*\.site\.building-\d+\/zip\/56001\/index\.html\): is a folder \(EISDIR\); nothing was published/);
+    expect(await snapshot(parent)).toEqual(before);
+    expect(await readdir(parent)).toEqual(['site']);
   }, BUILD_TEST_TIMEOUT_MS);
 });
 

@@ -31,7 +31,7 @@ describe('writing directly while Astro renders', () => {
   it('makes the same folders and files as fs.promises, with the same return values', async () => {
     const folder = pathToFileURL(join(dir, 'zip', '55104'));
     const expected = await original.mkdir(join(dir, 'expected', 'zip', '55104'), { recursive: true });
-    restore = writeDirectlyWhileRendering();
+    ({ restore } = writeDirectlyWhileRendering());
     expect(fs.promises.mkdir).not.toBe(original.mkdir);
     const made = await fs.promises.mkdir(folder, { recursive: true });
     expect(made).toBe(join(dir, 'zip'));
@@ -46,10 +46,10 @@ describe('writing directly while Astro renders', () => {
 
   it('reports each file it wrote, with its path and bytes, and fails a write whose report fails', async () => {
     const reported: [string, string][] = [];
-    restore = writeDirectlyWhileRendering((path, bytes) => {
+    ({ restore } = writeDirectlyWhileRendering((path, bytes) => {
       if (path.endsWith('refused.html')) throw new Error('no room for its siblings');
       reported.push([path, Buffer.from(bytes).toString('latin1')]);
-    });
+    }));
     await fs.promises.writeFile(pathToFileURL(join(dir, 'page.html')), Buffer.from('<p>Saint Paul</p>'));
     await fs.promises.writeFile(join(dir, 'text.txt'), 'Duluth – Superior', 'utf8');
     await fs.promises.writeFile(join(dir, 'latin1.txt'), 'Mankato é', { encoding: 'latin1' });
@@ -73,12 +73,12 @@ describe('writing directly while Astro renders', () => {
     const cases = () => [codeOf(fs.promises.writeFile(missing, 'x')), codeOf(fs.promises.writeFile(dir, 'x')), codeOf(fs.promises.mkdir(join(file, 'below'), { recursive: true })), codeOf(fs.promises.mkdir(file))];
     const expected = await Promise.all(cases());
     expect(expected).toEqual(['ENOENT', 'EISDIR', 'ENOTDIR', 'EEXIST']);
-    restore = writeDirectlyWhileRendering();
+    ({ restore } = writeDirectlyWhileRendering());
     expect(await Promise.all(cases())).toEqual(expected);
   });
 
   it("takes a worker's messages between writes, as the compression thread's answers must be", async () => {
-    restore = writeDirectlyWhileRendering();
+    ({ restore } = writeDirectlyWhileRendering());
     const echo = new Worker("require('node:worker_threads').parentPort.on('message', (m) => require('node:worker_threads').parentPort.postMessage(m))", { eval: true });
     await new Promise((resolve) => echo.once('online', resolve));
     let answeredAfter: number | undefined;
@@ -93,7 +93,7 @@ describe('writing directly while Astro renders', () => {
   });
 
   it('leaves a FileHandle, a stream of chunks and an AbortSignal to fs.promises', async () => {
-    restore = writeDirectlyWhileRendering();
+    ({ restore } = writeDirectlyWhileRendering());
     const handle = await open(join(dir, 'handle.txt'), 'w');
     await fs.promises.writeFile(handle, 'by handle');
     await handle.close();
@@ -109,15 +109,29 @@ describe('writing directly while Astro renders', () => {
     expect(await signalled).toBe('ABORT_ERR');
   });
 
+  it('once refused (the render failed), writes nothing more and makes no folder, whatever is asked', async () => {
+    const writes = writeDirectlyWhileRendering();
+    restore = writes.restore;
+    await fs.promises.writeFile(join(dir, 'before.html'), 'rendered before the failure');
+    await fs.promises.mkdir(join(dir, 'county'), { recursive: true });
+    const reason = new Error('the build stopped');
+    writes.refuse(reason);
+    await expect(fs.promises.writeFile(join(dir, 'after.html'), 'rendered after it')).rejects.toBe(reason);
+    await expect(fs.promises.mkdir(join(dir, 'zip', '55104'), { recursive: true })).rejects.toBe(reason);
+    // A folder made before is no exception.
+    await expect(fs.promises.mkdir(join(dir, 'county'), { recursive: true })).rejects.toBe(reason);
+    expect(fs.readdirSync(dir).sort()).toEqual(['before.html', 'county']);
+  });
+
   it('puts the originals back, and leaves a replacement made since', () => {
     const first = writeDirectlyWhileRendering();
-    first();
+    first.restore();
     expect(fs.promises.mkdir).toBe(original.mkdir);
     expect(fs.promises.writeFile).toBe(original.writeFile);
     const second = writeDirectlyWhileRendering();
     const someoneElses = (() => Promise.resolve()) as unknown as typeof fs.promises.writeFile;
     fs.promises.writeFile = someoneElses;
-    second();
+    second.restore();
     expect(fs.promises.writeFile).toBe(someoneElses);
     expect(fs.promises.mkdir).toBe(original.mkdir);
     fs.promises.writeFile = original.writeFile;

@@ -10,10 +10,11 @@ import { parseArgs } from 'node:util';
 import type { LoadedDataset, LoadedRecords } from '../lib/dataset.ts';
 import { holdPublishGate, keepDataset, storeContentLate } from '../lib/dataset-slot.ts';
 import { loadDatasetOffThread } from '../lib/dataset-thread.ts';
+import { ExpectedError } from '../lib/errors.ts';
 import { capHeapGrowth } from '../lib/heap-growth.ts';
 import { optionsFromEnv } from '../lib/load-options.ts';
 import { checkFloors, compareWithEarlier, PublishGateError } from '../lib/derive/publish-gate.ts';
-import { acquireLock, checkOutputFolder, checkoutLockPath, type HeldLock, OUTPUT_MARKER, outputMarkerText, removeLeftovers, stagingPattern } from '../lib/output-folder.ts';
+import { acquireLock, checkOutputFolder, checkoutLockPath, type HeldLock, OUTPUT_MARKER, outputMarkerText, outputWriteFailure, removeLeftovers, stagingPattern } from '../lib/output-folder.ts';
 import { EarlyCompression, precompress } from '../lib/precompress.ts';
 import type { ApiFileBytes } from '../lib/publication/api-documents.ts';
 import { DEFAULT_SITE, rootOf } from '../lib/publication/routes.ts';
@@ -170,8 +171,9 @@ async function main(): Promise<number> {
     gate.pass();
     // Astro renders from here (and may still write its bundle): its writes skip libuv's pool until it
     // is done, and each file it writes is compressed while it goes on.
-    const restoreWrites = writeDirectlyWhileRendering((path, bytes) => early.written(path, bytes));
-    rendering.then(restoreWrites, restoreWrites);
+    // If Astro fails, the pages it has started still write: refused from then on (render-writes.ts).
+    const writes = writeDirectlyWhileRendering((path, bytes) => early.written(path, bytes));
+    rendering.then(writes.restore, () => writes.refuse(new ExpectedError('the build stopped: nothing more is written')));
     // The dataset's threads are done: from here the main thread holds the records and renders.
     capHeapGrowth();
     // The API's files, from the dataset: their compression starts now, before Astro renders them.
@@ -211,12 +213,16 @@ async function main(): Promise<number> {
     log(`  warnings ${warnings.length}${warnings.length ? ':' : ''}`);
     for (const warning of warnings) log(`    - ${warning}`);
   } catch (error) {
+    // The compression threads write siblings into the staging folder: ended first (each answers
+    // what it was sent), so none writes there while it is removed.
+    waitingFor = 'the compression threads to answer what they were sent';
+    await early.close();
     waitingFor = 'the staging folder to be removed';
     await rm(staging, { recursive: true, force: true });
-    throw error;
+    throw outputWriteFailure(error, outDir) ?? error;
   } finally {
-    // A failed build ends the compression threads here, once each has answered what it was sent
-    // (precompress.ts, `close`); a good one ended them in precompress.
+    // The compression threads end once each has answered what it was sent (precompress.ts,
+    // `close`): a good build ended them in precompress, a failed one above; this is for any other way out.
     waitingFor = 'the compression threads to answer what they were sent';
     await early.close();
     checkoutLock?.release();

@@ -7,6 +7,22 @@ export interface SourceLocation {
   column?: string;
 }
 
+/** A system error's code in words, for the one line a failed read or write is reported in. */
+export const ERRNO_WORDS: Readonly<Record<string, string>> = {
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EISDIR: 'is a folder',
+  ENOENT: 'not found',
+  ELOOP: 'a loop of symbolic links',
+  EIO: 'input/output error',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'disk quota exceeded',
+  EROFS: 'a read-only file system',
+  EMFILE: 'too many open files',
+  ENFILE: 'too many open files',
+  ENOTDIR: 'a file where a folder should be',
+};
+
 /** An expected failure caused by the input data: reported as one line, never with a stack trace. */
 export class SourceError extends Error {
   readonly location: SourceLocation;

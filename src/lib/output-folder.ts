@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, unlinkSync } from 'node:fs';
 import { link, lstat, readdir, readFile, realpath, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import { ExpectedError } from './errors.ts';
+import { ERRNO_WORDS, ExpectedError } from './errors.ts';
 import { serviceName } from './publication/service.ts';
 import { STATES } from './state.ts';
 
@@ -40,6 +40,26 @@ async function isEarlierOutput(dir: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * What the machine can refuse a write for: a full disk, a quota, a read-only or failing device,
+ * permissions, no file handles, or a folder (or a file) where the other was to go.
+ */
+const WRITE_REFUSALS = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EIO', 'EACCES', 'EPERM', 'EMFILE', 'ENFILE', 'EISDIR', 'ENOTDIR']);
+
+/**
+ * A build that failed because the machine refused a write (a full disk is the usual one) is told in
+ * one line, not as a bug: the error as the write gave it (from Astro's page writes, a compression
+ * thread or the end), in words, with the path when it names one. The build has removed its staging
+ * folder by then, and `outDir` is as it was.
+ */
+export function outputWriteFailure(error: unknown, outDir: string): OutputFolderError | undefined {
+  const { code, path, syscall } = (error ?? {}) as NodeJS.ErrnoException;
+  // A system error (it names its call); a message alone could be anything.
+  if (typeof code !== 'string' || typeof syscall !== 'string' || !WRITE_REFUSALS.has(code)) return undefined;
+  const where = typeof path === 'string' ? ` (${path})` : ` in ${dirname(outDir)}`;
+  return new OutputFolderError(`could not write the output${where}: ${ERRNO_WORDS[code] ?? code} (${code}); nothing was published, and ${outDir} is as it was`);
 }
 
 /**

@@ -27,21 +27,37 @@ const pathOf = (file: string | URL | Buffer) => (file instanceof URL ? fileURLTo
 /** Told of each file written while rendering, once it is written: its path and its bytes. */
 export type ReportWritten = (path: string, bytes: Uint8Array) => void;
 
+/** How the writes made while rendering end: as before, or refused. */
+export interface RenderWrites {
+  /** Puts the original calls back (only those this put there). */
+  restore: () => void;
+  /**
+   * The render failed: every later `mkdir` and `writeFile` through `fs.promises` rejects with
+   * `reason` and touches nothing. Astro's build rejects at the first failed page while the pages it
+   * has started (and those queued behind them) go on and write; with the originals back they wrote
+   * into the staging folder as it was being removed (a full disk ended in ENOTEMPTY and a staging
+   * folder left behind).
+   */
+  refuse: (reason: Error) => void;
+}
+
 /**
- * From now until the returned function is called, `fs.promises.mkdir` makes its directories with
+ * From now until `restore` or `refuse`, `fs.promises.mkdir` makes its directories with
  * `mkdirSync`, and `fs.promises.writeFile` writes a path's text or bytes with `writeFileSync` on the
  * next turn of the event loop: the same results and the same errors, as rejections; `written` hears
  * of each such file once it is written (if it throws, the write rejects with its error). Anything
  * else (a FileHandle, a stream, an AbortSignal) goes to the original call, unreported. Code that
  * imported these functions from `node:fs/promises` keeps the originals.
  */
-export function writeDirectlyWhileRendering(written?: ReportWritten): () => void {
+export function writeDirectlyWhileRendering(written?: ReportWritten): RenderWrites {
   const promises = fs.promises as { -readonly [K in keyof Promises]: Promises[K] };
   const { mkdir, writeFile } = promises;
   const made = new Set<string>();
+  let refused: Error | undefined;
   const direct: { mkdir: Mkdir; writeFile: WriteFile } = {
     mkdir: ((path: Parameters<Mkdir>[0], options?: Parameters<Mkdir>[1]) =>
       new Promise<string | undefined>((resolve) => {
+        if (refused) throw refused;
         // Astro asks for each page's folder, recursively: a folder this made (or found) once is
         // there still, and asking again is a system call for nothing (Texas's 2,382 ZIP files share one).
         const recursive = typeof options === 'object' && options?.recursive === true;
@@ -52,6 +68,7 @@ export function writeDirectlyWhileRendering(written?: ReportWritten): () => void
         resolve(first);
       })) as Mkdir,
     writeFile: (file, data, options) => {
+      if (refused) return Promise.reject(refused);
       if (!isPath(file) || !isWritable(data) || hasSignal(options)) return writeFile(file, data, options);
       return new Promise<void>((resolve, reject) => {
         setImmediate(() => {
@@ -67,9 +84,14 @@ export function writeDirectlyWhileRendering(written?: ReportWritten): () => void
     },
   };
   Object.assign(promises, direct);
-  return () => {
-    // Only what this call put there: a later replacement by someone else stays.
-    if (promises.mkdir === direct.mkdir) promises.mkdir = mkdir;
-    if (promises.writeFile === direct.writeFile) promises.writeFile = writeFile;
+  return {
+    restore: () => {
+      // Only what this call put there: a later replacement by someone else stays.
+      if (promises.mkdir === direct.mkdir) promises.mkdir = mkdir;
+      if (promises.writeFile === direct.writeFile) promises.writeFile = writeFile;
+    },
+    refuse: (reason) => {
+      refused = reason;
+    },
   };
 }

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SourceFile } from '../contract.ts';
-import { SourceError } from '../errors.ts';
+import { ERRNO_WORDS, SourceError } from '../errors.ts';
 import { compareCodePoints } from '../order.ts';
 import type { AcsFile } from './census-acs.ts';
 import type { Centroid } from './census-gazetteer.ts';
@@ -65,15 +65,6 @@ export function listDataset(sourcesDir: string, dataset: DatasetFolder): Dataset
 export function datasetFiles(sourcesDir: string, dataset: DatasetFolder): string[] | undefined {
   return listDataset(sourcesDir, dataset)?.sources;
 }
-
-const ERRNO_WORDS: Record<string, string> = {
-  EACCES: 'permission denied',
-  EPERM: 'permission denied',
-  EISDIR: 'is a folder',
-  ENOENT: 'not found',
-  ELOOP: 'a loop of symbolic links',
-  EIO: 'input/output error',
-};
 
 /**
  * Reads a source file that must be a regular file (a FIFO would block forever); errors name the path.
