@@ -213,8 +213,8 @@ async function main(): Promise<number> {
     log(`  warnings ${warnings.length}${warnings.length ? ':' : ''}`);
     for (const warning of warnings) log(`    - ${warning}`);
   } catch (error) {
-    // The compression threads write siblings into the staging folder: ended first (each answers
-    // what it was sent), so none writes there while it is removed.
+    // The compression threads read from the staging folder: ended first (each answers what it was
+    // sent), so none is still reading there while it is removed.
     waitingFor = 'the compression threads to answer what they were sent';
     await early.close();
     waitingFor = 'the staging folder to be removed';

@@ -1,6 +1,6 @@
 // Precompressed siblings (.gz, .br) of every text file, for nginx's gzip_static/brotli_static and
 // CDNs that serve them. Deterministic: zlib writes no timestamp, so the same input gives the same bytes.
-import { type BigIntStats, closeSync, fstatSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { type BigIntStats, closeSync, fstatSync, openSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import type { Worker } from 'node:worker_threads';
@@ -89,13 +89,13 @@ export interface FileState {
 
 /**
  * A job for a compression thread (compress-worker.ts): bytes to compress, answered with their
- * siblings; or a file just written, which the thread reads and writes the siblings of itself,
- * answered with the file's state when read and the siblings' sizes (or that the file is gone).
- * A message carries several jobs, an answer several answers.
+ * siblings; or a file just written, which the thread reads and compresses, answered with the file's
+ * state when read, its length and its siblings (none under MIN_BYTES), or that it is gone. A message
+ * carries several jobs, an answer several answers; siblings come back in buffers of their own.
  */
 export type CompressJob = { id: number; readers: Readers } & ({ bytes: Uint8Array; path?: undefined } | { path: string; bytes?: undefined });
-export type FileAnswer = { state: FileState; rawBytes: number; gzBytes: number; brBytes: number } | { missing: true };
-export type CompressAnswer = { id: number } & ({ gz: Uint8Array; br: Uint8Array } | FileAnswer);
+export type FileAnswer = { state: FileState; rawBytes: number; siblings?: { gz: Uint8Array<ArrayBuffer>; br: Uint8Array<ArrayBuffer> } } | { missing: true };
+export type CompressAnswer = { id: number } & ({ gz: Uint8Array; br: Uint8Array } | { file: FileAnswer });
 
 /** Brotli's parameters for a file of `size` bytes at `quality`. */
 export function brotliParams(size: number, quality: number): Record<number, number> {
@@ -113,14 +113,18 @@ export function compressSiblings(bytes: Uint8Array, readers: Readers): Compresse
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 const stateOf = ({ size, ino, ctimeNs }: BigIntStats): FileState => ({ size, ino, ctimeNs });
 const sameState = (a: FileState, b: FileState) => a.size === b.size && a.ino === b.ino && a.ctimeNs === b.ctimeNs;
-const siblingPaths = (path: string) => [`${path}.gz`, `${path}.br`];
+
+/** Siblings in buffers of their own: zlib's results are views of larger buffers, and a message carries a view's whole buffer. */
+export function ownBuffers({ gz, br }: Compressed): { gz: Uint8Array<ArrayBuffer>; br: Uint8Array<ArrayBuffer> } {
+  return { gz: new Uint8Array(gz), br: new Uint8Array(br) };
+}
 
 /**
- * Reads the file at `path` and writes its siblings beside it (none under MIN_BYTES): what a
- * compression thread does with a file just written. Its state is taken from the open file before
- * it is read, so a change while it is read shows as another change time at the end.
+ * Reads the file at `path` and compresses it (nothing under MIN_BYTES): what a compression thread
+ * does with a file just written. Its state is taken from the open file before it is read, so a
+ * change while it is read shows as another change time at the end.
  */
-export function writeSiblingsOfFile(path: string, readers: Readers): FileAnswer {
+export function compressFile(path: string, readers: Readers): FileAnswer {
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -137,11 +141,8 @@ export function writeSiblingsOfFile(path: string, readers: Readers): FileAnswer 
   } finally {
     closeSync(fd);
   }
-  if (bytes.length < MIN_BYTES) return { state, rawBytes: bytes.length, gzBytes: 0, brBytes: 0 };
-  const { gz, br } = compressSiblings(bytes, readers);
-  writeFileSync(`${path}.gz`, gz);
-  writeFileSync(`${path}.br`, br);
-  return { state, rawBytes: bytes.length, gzBytes: gz.length, brBytes: br.length };
+  if (bytes.length < MIN_BYTES) return { state, rawBytes: bytes.length };
+  return { state, rawBytes: bytes.length, siblings: ownBuffers(compressSiblings(bytes, readers)) };
 }
 
 /** A file's siblings, and whether they were made before Astro rendered the file. */
@@ -153,7 +154,7 @@ interface Job {
   id: number;
   readers: Readers;
   large: boolean;
-  /** The bytes to compress, or the path of a written file the thread reads and writes the siblings of. */
+  /** The bytes to compress, or the path of a written file the thread reads and compresses. */
   work: { bytes: Uint8Array } | { path: string };
   answer: (answer: CompressAnswer) => void;
   reject: (error: unknown) => void;
@@ -168,10 +169,10 @@ interface Offered {
 
 /**
  * What the build heard of a file written while rendering: it took the siblings of the same bytes
- * offered ahead (and the file's state then), or a thread reads it and writes its siblings, or it was
- * reported more than once (made again at the end, once the threads are done with it).
+ * offered ahead (and the file's state then), or a thread reads and compresses it, or it was
+ * reported more than once (made again at the end from what it then holds).
  */
-type WrittenFile = { by: 'offer'; state: FileState; rawBytes: number; siblings: Promise<Siblings> } | { by: 'thread'; answer: Promise<FileAnswer> } | { by: 'again'; earlier: Promise<FileAnswer>[] };
+type WrittenFile = { by: 'offer'; state: FileState; rawBytes: number; siblings: Promise<Siblings> } | { by: 'thread'; answer: Promise<FileAnswer> } | { by: 'again' };
 
 interface Thread {
   worker: Worker;
@@ -187,10 +188,10 @@ interface Thread {
 /**
  * Compression that starts while Astro still renders: Astro renders on the main thread and waits on
  * its writes, so the second core is idle until the last page. Each file Astro writes (render-writes.ts
- * reports it) goes to a compression thread by its path: the thread reads it and writes its siblings,
- * so the main thread, which renders, neither copies its bytes to the thread nor takes the siblings
- * back (Texas's main thread spent about 0.3 s of its render on that hand-off). `precompress` then
- * adds threads, one a core, and keeps each result only for a file still as it was read. The API's
+ * reports it) goes to a compression thread by its path: the thread reads and compresses it, so the
+ * main thread, which renders, neither copies its bytes into a message nor stats it (Texas's main
+ * thread spent about 0.3 s of its render on that hand-off). `precompress` then adds threads, one a
+ * core, and writes each file's siblings only while the file is still as it was read. The API's
  * files are offered ahead, as bytes, from the dataset: a file written with the same bytes takes their
  * result (found by its length, then compared). The jobs go in batches, one message a turn of the
  * event loop. The threads use zlib's synchronous calls: zlib's asynchronous ones, on libuv's thread
@@ -281,7 +282,7 @@ export class EarlyCompression {
     if (!path.startsWith(this.#rootPrefix) || !COMPRESSIBLE.test(path)) return;
     const earlier = this.#written.get(path);
     if (earlier) {
-      this.#written.set(path, { by: 'again', earlier: earlier.by === 'again' ? earlier.earlier : earlier.by === 'thread' ? [earlier.answer] : [] });
+      this.#written.set(path, { by: 'again' });
       return;
     }
     // Too small for siblings: the end reads it again, as a file it was not told of.
@@ -297,7 +298,7 @@ export class EarlyCompression {
       }
     }
     const answer = new Promise<FileAnswer>((resolve, reject) => {
-      this.#queue({ path }, bytes.length, readers, (reply) => ('gz' in reply ? reject(new Error('a compression thread answered a file with bytes')) : resolve(reply)), reject);
+      this.#queue({ path }, bytes.length, readers, (reply) => ('file' in reply ? resolve(reply.file) : reject(new Error('a compression thread answered a file with bytes'))), reject);
     });
     answer.catch(() => undefined);
     this.#written.set(path, { by: 'thread', answer });
@@ -307,11 +308,6 @@ export class EarlyCompression {
   /** What `written` was told of the file at `path`, if anything. */
   reported(path: string): WrittenFile | undefined {
     return this.#written.get(path);
-  }
-
-  /** The files reported as written, by path. */
-  reportedPaths(): IterableIterator<string> {
-    return this.#written.keys();
   }
 
   /** `sitePath` for a path under the root (written checked that it is). */
@@ -447,9 +443,6 @@ export class EarlyCompression {
 /** A file's siblings as written: their sizes and the file's, and whether they were made ahead. */
 type Outcome = { rawBytes: number; gzBytes: number; brBytes: number; ahead: boolean } | undefined;
 
-/** Whether a thread wrote siblings for what it read. */
-const wroteSiblings = (answer: FileAnswer) => !('missing' in answer) && answer.gzBytes > 0;
-
 /** Writes the siblings of every text file in `dir`, with what `early` compressed while the pages rendered; ends `early`'s threads. */
 export async function precompress(dir: string, early = new EarlyCompression(dir), threads = availableParallelism()): Promise<PrecompressStats> {
   try {
@@ -467,20 +460,17 @@ export async function precompress(dir: string, early = new EarlyCompression(dir)
       writeFileSync(`${file}.br`, br);
       return { rawBytes, gzBytes: gz.length, brBytes: br.length, ahead };
     };
-    /** Offers the file as it is now (removing siblings a thread wrote, if it is now too small); its siblings are written when taken. */
+    /** Offers the file as it is now; its siblings are written when taken. */
     const fromNow = (file: string): (() => Promise<Outcome>) => {
       const bytes = readFileSync(file);
-      if (bytes.length < MIN_BYTES) {
-        for (const sibling of siblingPaths(file)) rmSync(sibling, { force: true });
-        return () => Promise.resolve(undefined);
-      }
+      if (bytes.length < MIN_BYTES) return () => Promise.resolve(undefined);
       const siblings = early.offer(bytes, readersOf(sitePath(dir, file)));
       return () => siblings.then((made) => write(file, bytes.length, made));
     };
     const isStill = (file: string, state: FileState) => sameState(state, stateOf(statSync(file, { bigint: true })));
     // A file the build was told of keeps its result while it is as it was then; any other (copied
     // from public/, written by an integration, changed since) is read and offered here, all of them
-    // first, so they are compressed side by side while the others' siblings are taken.
+    // first, so they are compressed side by side while the others' siblings are written.
     const outcomes = files.map((file): (() => Promise<Outcome>) => {
       const known = early.reported(file);
       if (known === undefined) return fromNow(file);
@@ -491,11 +481,11 @@ export async function precompress(dir: string, early = new EarlyCompression(dir)
           return async () => {
             const answer = await known.answer;
             if ('missing' in answer || !isStill(file, answer.state)) return fromNow(file)();
-            return answer.gzBytes === 0 ? undefined : { ...answer, ahead: false };
+            return answer.siblings ? write(file, answer.rawBytes, { gz: asBuffer(answer.siblings.gz), br: asBuffer(answer.siblings.br), ahead: false }) : undefined;
           };
         case 'again':
-          // Written more than once: made again from what it holds, once no thread writes its siblings any more.
-          return () => Promise.all(known.earlier).then(() => fromNow(file)());
+          // Written more than once: made from what it holds now.
+          return fromNow(file);
       }
     });
     const stats: PrecompressStats = { files: 0, rawBytes: 0, gzipBytes: 0, brotliBytes: 0, ahead: 0 };
@@ -507,14 +497,6 @@ export async function precompress(dir: string, early = new EarlyCompression(dir)
       stats.gzipBytes += made.gzBytes;
       stats.brotliBytes += made.brBytes;
       if (made.ahead) stats.ahead += 1;
-    }
-    // A file reported as written and gone since keeps no siblings a thread wrote for it.
-    const listed = new Set(files);
-    for (const path of early.reportedPaths()) {
-      const known = early.reported(path);
-      if (listed.has(path) || known === undefined || known.by === 'offer') continue;
-      const answers = await Promise.all(known.by === 'thread' ? [known.answer] : known.earlier);
-      if (answers.some(wroteSiblings)) for (const sibling of siblingPaths(path)) rmSync(sibling, { force: true });
     }
     return stats;
   } finally {
