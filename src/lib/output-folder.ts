@@ -17,7 +17,8 @@ const PROJECT_PARTS = ['src', 'public', 'data', 'tests', 'node_modules', '.git',
 
 export class OutputFolderError extends ExpectedError {}
 
-const isInside = (path: string, folder: string) => path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep);
+/** Whether `path` is `folder` or lies within it (both absolute and normalized, as resolve gives them). */
+export const isInside = (path: string, folder: string) => path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep);
 
 /** The real path of `path`, or of its nearest existing ancestor with the rest appended. */
 async function realish(path: string): Promise<string> {
