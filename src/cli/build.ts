@@ -11,6 +11,7 @@ import type { LoadedDataset, LoadedRecords } from '../lib/dataset.ts';
 import { holdPublishGate, keepDataset, storeContentLate } from '../lib/dataset-slot.ts';
 import { loadDatasetOffThread } from '../lib/dataset-thread.ts';
 import { ExpectedError } from '../lib/errors.ts';
+import { capCompilerTiers } from '../lib/compiler-tiers.ts';
 import { capHeapGrowth } from '../lib/heap-growth.ts';
 import { optionsFromEnv } from '../lib/load-options.ts';
 import { checkFloors, compareWithEarlier, PublishGateError } from '../lib/derive/publish-gate.ts';
@@ -22,7 +23,6 @@ import { makeProductionEnvironment } from '../lib/production-build.ts';
 import { writeDirectlyWhileRendering } from '../lib/render-writes.ts';
 import { prefixHeaders, prefixRedirects } from '../lib/serve/host-files.ts';
 import { currentState } from '../lib/state.ts';
-import { keepWasmAtBaseline } from '../lib/wasm-tiering.ts';
 import { runCommand, stateOption, UsageError } from './command.ts';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -91,6 +91,8 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 
 async function main(): Promise<number> {
   const started = performance.now();
+  // Before the dataset's threads start and Astro loads its WebAssembly compiler.
+  capCompilerTiers();
   const { site, base, outDir, acceptChanges } = parseCommandLine(process.argv.slice(2));
   const root = rootOf(site, base);
   if (process.cwd() !== projectRoot) {
@@ -132,8 +134,6 @@ async function main(): Promise<number> {
     const lateStore = storeContentLate();
     // Before Astro reads the environment: a parent's BASE_URL, DEV or NODE_ENV (vitest's) would reach the pages.
     makeProductionEnvironment(process.env, base);
-    // Before Astro loads its WebAssembly compiler.
-    keepWasmAtBaseline();
     // esbuild runs in a child process that Vite starts at its first transform (the content config's,
     // early in Astro's content sync), and this thread sat idle while it started: start it now, while
     // Astro loads. Vite uses the same esbuild and finds it running; if it cannot start, Vite reports it.
