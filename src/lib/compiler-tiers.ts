@@ -3,9 +3,9 @@
 // - JavaScript stops at Maglev, without TurboFan. Under `perf`, TurboFan's jobs were 54% of V8's
 //   background threads in a Texas build (about 1.7 s of processor time, 1.1 s of it before the first
 //   page, while Rollup bundles and the sources are parsed): compiling Rollup, Vite, Astro and the
-//   parsers a second time, for code that runs a few seconds. Without them Texas took 6.97 → 6.69 s
-//   (4 rounds, each against TurboFan's threshold raised to 15,000 calls: 6.79 s), processor time
-//   12.4 → 11.7 s, rendering included; the Astro peer alone gains about 1%.
+//   parsers a second time, for code that runs a few seconds. Without them, 5 alternating pairs:
+//   Texas 7.09 → 6.85 s, Minnesota 4.79 → 4.55 s, faster in every pair, the rendering included
+//   (README, "Where it stands"); the Astro peer alone gains about 1%.
 // - WebAssembly stays at Liftoff. Astro compiles the .astro files with a WebAssembly build of its Go
 //   compiler, and V8 recompiled that module's hottest functions with TurboFan: for one build about
 //   1 s of processor time (4.5% of a Minnesota build's samples under `perf`), to speed up some 30 ms

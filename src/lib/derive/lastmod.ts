@@ -20,9 +20,10 @@ function sortedCopy(key: string, raw: unknown): unknown {
   if (Array.isArray(value)) return value.map((item, i) => sortedCopy(String(i), item));
   const copy: Record<string, unknown> = {};
   for (const k of Object.keys(value).sort(byCodeUnits)) {
+    if (LEFT_OUT.has(k)) continue;
     const item = sortedCopy(k, (value as Record<string, unknown>)[k]);
     // JSON leaves a function out of an object, and one kept under the key toJSON would be called.
-    if (LEFT_OUT.has(k) || typeof item === 'function') continue;
+    if (typeof item === 'function') continue;
     // Assigning __proto__ would set the prototype, not a key.
     if (k === '__proto__') Object.defineProperty(copy, k, { value: item, enumerable: true, writable: true, configurable: true });
     else copy[k] = item;
