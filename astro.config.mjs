@@ -4,7 +4,7 @@ import sitemap from '@astrojs/sitemap';
 import { CONTRACT_HEADERS } from './src/lib/serve/headers.ts';
 import { sitemapLastmod } from './src/lib/publication/sitemap.ts';
 import { dataStoreAsJson } from './src/lib/data-store-module.ts';
-import { prerenderBundleUntrimmed } from './src/lib/prerender-bundle.ts';
+import { prerenderBundle } from './src/lib/prerender-bundle.ts';
 import { DEFAULT_SITE } from './src/lib/publication/routes.ts';
 
 /**
@@ -25,7 +25,7 @@ export default defineConfig({
   // Astro logs every route at "info"; the build script asks for "warn" and prints its own report.
   integrations: [
     dataStoreAsJson(),
-    prerenderBundleUntrimmed(),
+    prerenderBundle(),
     sitemap({
       // Pages only: the JSON API is listed in openapi.json and llms.txt, not the sitemap.
       filter: (page) => !page.includes('/api/') && !page.includes('/errors/') && !/\.(json|txt)$/.test(page),
