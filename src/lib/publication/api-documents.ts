@@ -4,7 +4,8 @@
 // a file whose bytes differ from what the endpoint writes is only compressed twice, never published
 // wrong).
 import type { Dataset, DatasetRecords } from '../derive/dataset.ts';
-import { type ChangesDoc, type ChangesRecord, type CountyDetail, type CountyRecord, type Meta, type MetaDoc, type MetaRecord, type SectionEight, type SectionEightRecord, toIndexRow, type ZipDetail, type ZipIndex, type ZipRecord } from '../contract.ts';
+import type { ChangesDoc, ChangesRecord, CountyDetail, CountyRecord, Meta, MetaDoc, MetaRecord, SectionEight, SectionEightRecord, ZipDetail, ZipIndex, ZipRecord } from '../contract.ts';
+import { toIndexRow } from '../contract-rows.ts';
 import { JSON_TYPE, toJson } from '../json.ts';
 
 export const zipDocument = (meta: Meta, zip: ZipRecord): ZipDetail => ({ meta, ...zip });
