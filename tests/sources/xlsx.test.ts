@@ -6,7 +6,9 @@ import { strToU8, zipSync } from 'fflate';
 import readExcelFile from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
 import writeExcelFile from 'write-excel-file/node';
-import { isDateFormatCode, openWorkbook, XlsxError } from '../../src/lib/sources/xlsx.ts';
+import { isDateFormatCode, openWorkbook, type RowGate, type SheetCell, XlsxError } from '../../src/lib/sources/xlsx.ts';
+import { codeCellText, headerIs, zipGate } from '../../src/lib/sources/table.ts';
+import { stateByCode, type StateScope, zipInState } from '../../src/lib/state.ts';
 import { source } from '../helpers/paths.ts';
 
 const WORKBOOKS = ['hud_usps_crosswalk', 'hud_safmr', 'hud_fmr'].flatMap((dataset) =>
@@ -16,6 +18,69 @@ const WORKBOOKS = ['hud_usps_crosswalk', 'hud_safmr', 'hud_fmr'].flatMap((datase
 );
 
 const sheetsOf = (bytes: Uint8Array) => openWorkbook(bytes).map((sheet) => ({ sheet: sheet.name, data: sheet.rows() }));
+
+describe("the gate's scan of a sheet's text", () => {
+  // The gates the build puts on its workbooks: a ZIP column (the crosswalk's, the SAFMR's) kept for
+  // one state; the county FMR workbooks have none. Read with the scan and with every row parsed.
+  const gated = (bytes: Uint8Array, state: StateScope, scan: boolean) =>
+    openWorkbook(bytes, { scan }).map((sheet) => sheet.rowsLeavingOut((header) => zipGate(headerIs('zip', 'zip_code', 'zip code'), zipInState(state))(header.map((h) => String(h ?? '').trim().toLowerCase()))));
+
+  it.each(WORKBOOKS)('%s: the same rows, row numbers and rows left out as parsing every row, for six states', (path) => {
+    const bytes = readFileSync(source(path));
+    for (const code of ['TX', 'MN', 'VT', 'CT', 'PR', 'AK']) {
+      const state = stateByCode(code) as StateScope;
+      const scanned = gated(bytes, state, true);
+      expect(scanned).toStrictEqual(gated(bytes, state, false));
+      // The gate did work where a sheet has a ZIP column: most rows of a national sheet are left out.
+      if (!path.startsWith('hud_fmr/')) expect(scanned[0]?.leftOut).toBeGreaterThan(scanned[0]?.rows.length ?? 0);
+    }
+  });
+
+  /** A one-sheet workbook of `sheetData`'s rows, with one shared string `S`, and styles where style 1 shows a date. */
+  const workbook = (sheetData: string) =>
+    zipSync({
+      'xl/workbook.xml': strToU8('<workbook xmlns:r="r"><sheets><sheet name="S" r:id="rId1"/></sheets></workbook>'),
+      'xl/_rels/workbook.xml.rels': strToU8('<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml" Type="x/worksheet"/><Relationship Id="rId2" Target="sharedStrings.xml" Type="x/sharedStrings"/><Relationship Id="rId3" Target="styles.xml" Type="x/styles"/></Relationships>'),
+      'xl/sharedStrings.xml': strToU8('<sst><si><t> 55401 </t></si><si><t>zip</t></si></sst>'),
+      'xl/styles.xml': strToU8('<styleSheet><cellXfs><xf numFmtId="0"/><xf numFmtId="14"/></cellXfs></styleSheet>'),
+      'xl/worksheets/sheet1.xml': strToU8(`<worksheet><sheetData>${sheetData}</sheetData></worksheet>`),
+    });
+  const row = (n: number, zip: string, extra = '') => `<row r="${n}"><c r="A${n}"${zip}<c r="B${n}"><v>${n}</v></c>${extra}</row>`;
+  // Rows 2 to 40: a ZIP kept or not, written every way a cell can hold it.
+  const body = (cells: string[]) => ['<row r="1"><c r="A1" t="s"><v>1</v></c><c r="B1" t="str"><v>n</v></c></row>', ...Array.from({ length: 39 }, (_, i) => row(i + 2, cells[i % cells.length] as string))].join('');
+  const gate: (header: SheetCell[]) => RowGate | undefined = (header) => (header[0] === 'zip' ? { column: 0, leaves: (cell) => codeCellText(cell) !== '55401' } : undefined);
+  const both = (sheetData: string) => [true, false].map((scan) => openWorkbook(workbook(sheetData), { scan })[0]?.rowsLeavingOut(gate));
+
+  it('decides from a number, a shared string, plain text, a formula\'s value and an empty cell as the parser does', () => {
+    const [scanned, parsed] = both(body(['><v>55401</v></c>', '><v>60601</v></c>', ' t="s"><v>0</v></c>', ' t="str"><v>60601</v></c>', '><f>1+1</f><v>55401</v></c>', '/>', ' t="str"><v> 55401 </v></c>']));
+    expect(scanned).toStrictEqual(parsed);
+    expect(parsed?.leftOut).toBeGreaterThan(0);
+    expect(parsed?.rows.slice(1).every((r) => codeCellText(r[0] ?? null) === '55401' || r[0] === null)).toBe(true);
+  });
+
+  it('leaves to the parser a cell it cannot read surely: a date style, an entity, an inline string, _xHHHH_, a bad value, no reference', () => {
+    const [scanned, parsed] = both(body([' s="1"><v>55401</v></c>', ' t="str"><v>55&amp;401</v></c>', ' t="inlineStr"><is><t>60601</t></is></c>', ' t="str"><v>5540_x0031_</v></c>', '><v>60601</v></c>']));
+    expect(scanned).toStrictEqual(parsed);
+    for (const bad of ['><v>x</v></c>', ' t="s"><v>9</v></c>']) {
+      const read = (scan: boolean) => () => openWorkbook(workbook(body([bad])), { scan })[0]?.rowsLeavingOut(gate);
+      let parserSays = 'no error';
+      try {
+        read(false)();
+      } catch (error) {
+        parserSays = (error as Error).message;
+      }
+      expect(read(true)).toThrow(XlsxError);
+      expect(read(true)).toThrow(parserSays);
+    }
+    // Cells placed by position (no reference), a comment, rows out of order: the whole sheet is parsed.
+    for (const sheetData of [body(['><v>60601</v></c>']).replace('<c r="A30"', '<c'), `${body(['><v>60601</v></c>'])}<!-- x -->`]) {
+      const [s, p] = both(sheetData);
+      expect(s).toStrictEqual(p);
+    }
+    const outOfOrder = body(['><v>60601</v></c>']).replace('<row r="30">', '<row r="3">').replace(/r="([A-Z])30"/g, 'r="$13"');
+    expect(() => both(outOfOrder)).toThrow(/comes after a cell it should precede/);
+  });
+});
 
 describe('every shared workbook reads as read-excel-file reads it', () => {
   it('finds the four workbooks', () => {
