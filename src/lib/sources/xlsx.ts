@@ -190,6 +190,9 @@ interface SheetDataRows {
 // instruction may be inside sheetData (checked first), so the first `</row>` after it is its end.
 const ROW_ELEMENT = /<((?:[A-Za-z_][\w.-]*:)?)row\b([^>]*?)(?:\/>|>[\s\S]*?<\/\1row>)/y;
 const ROW_NUMBER = /\sr="(\d+)"/;
+const SPACE = /\s*/y;
+const CELL_TYPE = /\st="([^"]*)"/;
+const CELL_STYLE = /\ss="([^"]*)"/;
 
 function sheetDataRows(xml: string): SheetDataRows | undefined {
   const open = /<((?:[A-Za-z_][\w.-]*:)?)sheetData\b[^>]*>/.exec(xml);
@@ -203,7 +206,9 @@ function sheetDataRows(xml: string): SheetDataRows | undefined {
   let at = start;
   let previous = 0;
   for (;;) {
-    while (at < end && /\s/.test(xml[at] as string)) at += 1;
+    SPACE.lastIndex = at;
+    SPACE.exec(xml);
+    at = SPACE.lastIndex;
     if (at >= end) break;
     ROW_ELEMENT.lastIndex = at;
     const row = ROW_ELEMENT.exec(xml);
@@ -230,18 +235,17 @@ function columnLetters(column: number): string {
  * the same way without the parser (a number, a shared string, plain text); undefined for anything
  * else, and the parser decides.
  */
-function gateLeavesRowText(row: { xml: string; number: number }, gate: RowGate, { strings, dateStyle }: SheetContext): boolean | undefined {
+function gateLeavesRowText(row: { xml: string; number: number }, gate: RowGate & { letters: string }, { strings, dateStyle }: SheetContext): boolean | undefined {
   const { xml } = row;
-  const refAt = xml.indexOf(` r="${columnLetters(gate.column + 1)}${row.number}"`);
+  const refAt = xml.indexOf(` r="${gate.letters}${row.number}"`);
   if (refAt < 0) return undefined;
   const tagStart = xml.lastIndexOf('<', refAt);
   const tagEnd = xml.indexOf('>', refAt);
   const name = xml.slice(tagStart + 1, xml.indexOf(' ', tagStart));
   if (tagStart < 0 || tagEnd < 0 || !/^(?:[A-Za-z_][\w.-]*:)?c$/.test(name)) return undefined;
   const tag = xml.slice(tagStart, tagEnd + 1);
-  const attribute = (key: string) => new RegExp(`\\s${key}="([^"]*)"`).exec(tag)?.[1];
-  const type = attribute('t') ?? 'n';
-  const style = attribute('s');
+  const type = CELL_TYPE.exec(tag)?.[1] ?? 'n';
+  const style = CELL_STYLE.exec(tag)?.[1];
   let text = '';
   if (!tag.endsWith('/>')) {
     const close = xml.indexOf(`</${name}>`, tagEnd);
@@ -298,8 +302,9 @@ function sheetRows(xml: string, part: string, context: SheetContext, leaveOut?: 
   const headerRow = first.rowNumbers[headerIndex];
   if (gate === undefined || headerRow === undefined) return sheetRowsParsed(xml, part, context, leaveOut);
   const scanned = new Set<number>();
+  const lettered = { ...gate, letters: columnLetters(gate.column + 1) };
   const kept = cut.rows.filter((row) => {
-    if (row.number <= headerRow || gateLeavesRowText(row, gate, context) !== true) return true;
+    if (row.number <= headerRow || gateLeavesRowText(row, lettered, context) !== true) return true;
     scanned.add(row.number);
     return false;
   });
