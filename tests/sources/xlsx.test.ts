@@ -72,7 +72,8 @@ describe("the gate's scan of a sheet's text", () => {
       expect(read(true)).toThrow(XlsxError);
       expect(read(true)).toThrow(parserSays);
     }
-    // Cells placed by position (no reference), a comment, rows out of order: the whole sheet is parsed.
+    // A gate cell placed by position (no reference) leaves its row to the parser; a comment in the
+    // sheet data leaves it the whole sheet, and rows out of order are its error.
     for (const sheetData of [body(['><v>60601</v></c>']).replace('<c r="A30"', '<c'), `${body(['><v>60601</v></c>'])}<!-- x -->`]) {
       const [s, p] = both(sheetData);
       expect(s).toStrictEqual(p);
