@@ -58,7 +58,7 @@ describe("the gate's scan of a sheet's text", () => {
     expect(parsed?.rows.slice(1).every((r) => codeCellText(r[0] ?? null) === '55401' || r[0] === null)).toBe(true);
   });
 
-  it('leaves to the parser a cell it cannot read surely: a date style, an entity, an inline string, _xHHHH_, a bad value, no reference', () => {
+  it('reads a date style and _xHHHH_ as the parser does, and leaves to it an entity, an inline string, a bad value, a cell without its reference', () => {
     const [scanned, parsed] = both(body([' s="1"><v>55401</v></c>', ' t="str"><v>55&amp;401</v></c>', ' t="inlineStr"><is><t>60601</t></is></c>', ' t="str"><v>5540_x0031_</v></c>', '><v>60601</v></c>']));
     expect(scanned).toStrictEqual(parsed);
     for (const bad of ['><v>x</v></c>', ' t="s"><v>9</v></c>']) {

@@ -177,6 +177,54 @@ interface SheetContext {
   epoch1904: boolean;
 }
 
+/**
+ * A cell's value from its type (`t`), style (`s`), `<v>` text and inline text: a string trimmed (an
+ * empty one null), a number, a date where its style shows one. What it cannot hold is an XlsxError
+ * naming the cell `at` in `part`.
+ */
+function cellValue(type: string, style: string | undefined, v: string, inline: RichText | undefined, { strings, dateStyle, epoch1904 }: SheetContext, part: string, at: string): SheetCell {
+  const fail = (detail: string): never => {
+    throw new XlsxError(`${part}: cell ${at}: ${detail}`);
+  };
+  const trimmed = (text: string) => text.trim() || null;
+  switch (type) {
+    case 'n': {
+      if (!v) return null;
+      const number = Number(v);
+      if (Number.isNaN(number)) fail(`${JSON.stringify(v)} is not a number`);
+      if (style === undefined) return number;
+      const isDate = dateStyle[Number(style)];
+      if (isDate === undefined) fail(`style ${style} is not in the workbook's styles`);
+      return isDate ? excelDate(number, epoch1904) : number;
+    }
+    case 's': {
+      if (!v) return null;
+      const text = strings[Number(v)];
+      if (text === undefined) fail(`shared string ${v} is not in the workbook`);
+      return trimmed(text as string);
+    }
+    case 'str':
+      return v ? trimmed(unescapeXlsx(v)) : null;
+    case 'inlineStr':
+      return inline === undefined ? null : trimmed(unescapeXlsx(inline.text));
+    case 'b':
+      if (!v) return null;
+      if (v !== '0' && v !== '1') fail(`${JSON.stringify(v)} is not a boolean`);
+      return v === '1';
+    case 'd': {
+      if (!v) return null;
+      const date = new Date(v);
+      if (Number.isNaN(date.valueOf())) fail(`${JSON.stringify(v)} is not a date`);
+      return date;
+    }
+    case 'e':
+      // A formula error (#N/A, #DIV/0!) holds no value.
+      return null;
+    default:
+      return fail(`unknown cell type ${JSON.stringify(type)}`);
+  }
+}
+
 /** The XML of a `<sheetData>` cut into its rows, for the gate's scan; undefined where the cut could be unsure. */
 interface SheetDataRows {
   /** The document up to the first row, and from the end of the last. */
@@ -231,11 +279,12 @@ function columnLetters(column: number): string {
 
 /**
  * Whether `gate` leaves out the row `row` as the parser would decide it, read from the row's text:
- * true only when its cell in the gate's column is found by its reference and holds a value read
- * the same way without the parser (a number, a shared string, plain text); undefined for anything
- * else, and the parser decides.
+ * true only when its cell in the gate's column is found by its reference and its value, read by
+ * `cellValue` as the parser reads it, is one the gate refuses. Undefined where the text holds more
+ * than a `<v>` the parser would pass on as it is (an inline string, an entity), or a value the
+ * parser would reject: the parser then decides.
  */
-function gateLeavesRowText(row: { xml: string; number: number }, gate: RowGate & { letters: string }, { strings, dateStyle }: SheetContext): boolean | undefined {
+function gateLeavesRowText(row: { xml: string; number: number }, gate: RowGate & { letters: string }, context: SheetContext): boolean | undefined {
   const { xml } = row;
   const refAt = xml.indexOf(` r="${gate.letters}${row.number}"`);
   if (refAt < 0) return undefined;
@@ -256,24 +305,12 @@ function gateLeavesRowText(row: { xml: string; number: number }, gate: RowGate &
     text = value[2] ?? '';
   }
   let cell: SheetCell;
-  if (type === 'n') {
-    if (style !== undefined && dateStyle[Number(style)] !== false) return undefined;
-    if (!text) cell = null;
-    else {
-      cell = Number(text);
-      if (Number.isNaN(cell)) return undefined;
-    }
-  } else if (type === 's') {
-    if (!text) cell = null;
-    else {
-      const shared = strings[Number(text)];
-      if (shared === undefined) return undefined;
-      cell = shared.trim() || null;
-    }
-  } else if (type === 'str') {
-    if (text.includes('_x')) return undefined;
-    cell = text.trim() || null;
-  } else return undefined;
+  try {
+    cell = cellValue(type, style, text, undefined, context, '', '');
+  } catch {
+    // The parser reports it, at its cell.
+    return undefined;
+  }
   return gate.leaves(cell);
 }
 
@@ -321,7 +358,7 @@ function sheetRows(xml: string, part: string, context: SheetContext, leaveOut?: 
   return { rows, rowNumbers, leftOut: parsed.leftOut + scanned.size };
 }
 
-function sheetRowsParsed(xml: string, part: string, { strings, dateStyle, epoch1904 }: SheetContext, leaveOut?: (header: SheetCell[]) => RowGate | undefined): GatedRows {
+function sheetRowsParsed(xml: string, part: string, context: SheetContext, leaveOut?: (header: SheetCell[]) => RowGate | undefined): GatedRows {
   const rows: SheetCell[][] = [];
   // Sheet rows (from 1) left out, and the header's: the gate is asked once the header is whole.
   const left: boolean[] = [];
@@ -346,45 +383,6 @@ function sheetRowsParsed(xml: string, part: string, { strings, dateStyle, epoch1
   const fail = (at: string, detail: string): never => {
     throw new XlsxError(`${part}: cell ${at}: ${detail}`);
   };
-  const valueOf = (at: string): SheetCell => {
-    const v = value;
-    switch (type) {
-      case 'n': {
-        if (!v) return null;
-        const number = Number(v);
-        if (Number.isNaN(number)) fail(at, `${JSON.stringify(v)} is not a number`);
-        if (style === undefined) return number;
-        const isDate = dateStyle[Number(style)];
-        if (isDate === undefined) fail(at, `style ${style} is not in the workbook's styles`);
-        return isDate ? excelDate(number, epoch1904) : number;
-      }
-      case 's': {
-        if (!v) return null;
-        const text = strings[Number(v)];
-        if (text === undefined) fail(at, `shared string ${v} is not in the workbook`);
-        return text as string;
-      }
-      case 'str':
-        return v ? unescapeXlsx(v) : null;
-      case 'inlineStr':
-        return inline === undefined ? null : unescapeXlsx(inline.text);
-      case 'b':
-        if (!v) return null;
-        if (v !== '0' && v !== '1') fail(at, `${JSON.stringify(v)} is not a boolean`);
-        return v === '1';
-      case 'd': {
-        if (!v) return null;
-        const date = new Date(v);
-        if (Number.isNaN(date.valueOf())) fail(at, `${JSON.stringify(v)} is not a date`);
-        return date;
-      }
-      case 'e':
-        // A formula error (#N/A, #DIV/0!) holds no value.
-        return null;
-      default:
-        return fail(at, `unknown cell type ${JSON.stringify(type)}`);
-    }
-  };
   const place = (): void => {
     // The reference may be left out; the cell is then the one after the last in its row.
     const at = ref === undefined ? { row: rowNumber || lastRow || 1, column: (rowNumber === lastRow ? lastColumn : 0) + 1 } : cellAddress(ref);
@@ -393,23 +391,22 @@ function sheetRowsParsed(xml: string, part: string, { strings, dateStyle, epoch1
     if (at.row < lastRow || (at.row === lastRow && at.column <= lastColumn)) fail(label, 'comes after a cell it should precede');
     lastRow = at.row;
     lastColumn = at.column;
-    let cellValue = valueOf(label);
-    if (typeof cellValue === 'string') cellValue = cellValue.trim() || null;
+    const placed = cellValue(type, style, value, inline, context, part, label);
     if (!gateAsked && headerRow > 0 && at.row > headerRow) {
       gateAsked = true;
       gate = leaveOut?.(rows[headerRow - 1] ?? []);
     }
-    if (gate !== undefined && at.row > headerRow && at.column === gate.column + 1 && gate.leaves(cellValue)) {
+    if (gate !== undefined && at.row > headerRow && at.column === gate.column + 1 && gate.leaves(placed)) {
       left[at.row - 1] = true;
       leftOut += 1;
       skipping = true;
       return;
     }
-    if (cellValue === null) return;
+    if (placed === null) return;
     if (headerRow === 0) headerRow = at.row;
     const row = (rows[at.row - 1] ??= []);
     while (row.length < at.column - 1) row.push(null);
-    row.push(cellValue);
+    row.push(placed);
   };
   walkXml(xml, part, {
     open: (name, attributes) => {
