@@ -1,5 +1,4 @@
 // @ts-check
-import { defineConfig } from 'astro/config';
 import sitemap from '@astrojs/sitemap';
 import { CONTRACT_HEADERS } from './src/lib/serve/headers.ts';
 import { sitemapLastmod } from './src/lib/publication/sitemap.ts';
@@ -14,7 +13,11 @@ import { DEFAULT_SITE } from './src/lib/publication/routes.ts';
  */
 export const RENDER_CONCURRENCY = 4;
 
-export default defineConfig({
+// Typed by JSDoc, not by `defineConfig` (optional, Astro's docs say): `astro/config` loads svgo,
+// csso and more of css-tree with it, 279 modules (of 1,720) that a build's main thread resolved
+// and compiled for an identity function.
+/** @type {import('astro').AstroUserConfig} */
+export default {
   site: DEFAULT_SITE,
   output: 'static',
   trailingSlash: 'ignore',
@@ -32,4 +35,4 @@ export default defineConfig({
       serialize: (item) => ({ ...item, lastmod: sitemapLastmod(item.url) ?? item.lastmod }),
     }),
   ],
-});
+};
