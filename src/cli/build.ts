@@ -2,7 +2,7 @@
 // Reads the sources once, renders the site with Astro into a temporary folder, and swaps it in
 // only when everything succeeded: a failed build leaves the previous output exactly as it was.
 import '../lib/io-threads.ts';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +15,7 @@ import { capCompilerTiers } from '../lib/compiler-tiers.ts';
 import { capHeapGrowth } from '../lib/heap-growth.ts';
 import { optionsFromEnv } from '../lib/load-options.ts';
 import { checkFloors, compareWithEarlier, PublishGateError } from '../lib/derive/publish-gate.ts';
-import { acquireLock, checkOutputFolder, checkoutLockPath, type HeldLock, OUTPUT_MARKER, outputMarkerText, outputWriteFailure, removeLeftovers, stagingPattern } from '../lib/output-folder.ts';
+import { acquireLock, checkOutputFolder, checkoutLockPath, filesUnder, type HeldLock, OUTPUT_MARKER, outputMarkerText, outputWriteFailure, removeLeftovers, stagingPattern } from '../lib/output-folder.ts';
 import { EarlyCompression, precompress } from '../lib/precompress.ts';
 import type { ApiFileBytes } from '../lib/publication/api-documents.ts';
 import { DEFAULT_SITE, rootOf } from '../lib/publication/routes.ts';
@@ -54,12 +54,6 @@ function parseCommandLine(argv: string[]): { site: string; base: string; outDir:
   if (!/^\/(?:[a-z0-9][a-z0-9-]*\/)*$/.test(base.endsWith('/') ? base : `${base}/`)) throw new UsageError(`--base ${base} must be a path such as /wi/ (lower-case letters, digits and hyphens)`);
   if (parsed.pathname !== '/') throw new UsageError(`--site ${site} must be the host's root; give the path with --base ${parsed.pathname}`);
   return { site: parsed.href.replace(/\/+$/, ''), base: base.endsWith('/') ? base : `${base}/`, outDir: resolve(values.outDir ?? 'dist'), acceptChanges: values['accept-changes'] === true };
-}
-
-// Synchronous: nothing else needs the main thread then, and through libuv's pool each of Texas's
-// 2,655 folders was a round trip between threads (0.17 to 0.27 s, against 0.07 s).
-function countFiles(dir: string): number {
-  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
 }
 
 /** Replaces `outDir` by `fresh` with two renames, so readers never see a half-written folder for long. */
@@ -195,7 +189,9 @@ async function main(): Promise<number> {
     waitingFor = 'the output folder to be swapped in';
     if (base !== '/') await prefixHostFiles(staging, base.replace(/\/$/, ''));
     await writeFile(join(staging, OUTPUT_MARKER), outputMarkerText());
-    const files = countFiles(staging);
+    // Synchronous: nothing else needs the main thread then, and through libuv's pool each of Texas's
+    // 2,655 folders was a round trip between threads (0.17 to 0.27 s, against 0.07 s).
+    const files = filesUnder(staging).length;
     await swapIn(staging, outDir);
     const { counts } = dataset.metaRecord;
     // How current the data is comes first: it is what a maintainer must act on (run data:fetch).

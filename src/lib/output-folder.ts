@@ -1,7 +1,7 @@
 // The build replaces its output folder whole, so it must be sure the folder is its own: one that
 // does not exist yet, an empty one, or one an earlier build of this project wrote. Anything else
 // (a user's folder, the sources, the project itself) is refused before a byte is written.
-import { existsSync, readFileSync, unlinkSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { link, lstat, readdir, readFile, realpath, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { ERRNO_WORDS, ExpectedError } from './errors.ts';
@@ -19,6 +19,24 @@ export class OutputFolderError extends ExpectedError {}
 
 /** Whether `path` is `folder` or lies within it (both absolute and normalized, as resolve gives them). */
 export const isInside = (path: string, folder: string) => path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep);
+
+/**
+ * Every regular file under `dir`, by path, listed a folder at a time. Not readdirSync's `recursive`:
+ * Node 24 stats each entry that is not a folder, to follow links to folders, and a build's output
+ * holds none: Texas's 5,300 files and their 10,600 siblings cost 16,000 stats, about 0.03 s of the
+ * main thread twice after the last page (`tests/output-folder.test.ts` holds it to that listing).
+ */
+export function filesUnder(dir: string): string[] {
+  const files: string[] = [];
+  const folders = [dir];
+  for (let folder = folders.pop(); folder !== undefined; folder = folders.pop()) {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      if (entry.isDirectory()) folders.push(join(folder, entry.name));
+      else if (entry.isFile()) files.push(join(folder, entry.name));
+    }
+  }
+  return files;
+}
 
 /** The real path of `path`, or of its nearest existing ancestor with the rest appended. */
 async function realish(path: string): Promise<string> {
