@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { CountyRecord, SectionEightRecord, ZipRecord } from '../../src/lib/contract.ts';
-import { bulkFiles } from '../../src/lib/publication/bulk.ts';
+import { bulkFiles } from '../../src/lib/publication/bulk-files.ts';
 import { siteToMeasure } from '../helpers/build.ts';
 
 const { values } = parseArgs({ options: { dir: { type: 'string' }, runs: { type: 'string', default: '5' } } });

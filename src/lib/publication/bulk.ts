@@ -1,9 +1,8 @@
 // The whole dataset as tables: CSV and Parquet files under /api/v1/bulk/, a Frictionless Data
-// Package describing them, all made from the same records as the JSON. Pure: records in, bytes out.
+// Package describing them, all made from the same records as the JSON. Pure: records in, tables
+// out; their bytes are bulk-files.ts's, so the pages and documents that name the files (openapi.ts,
+// llms.ts, the docs page) do not load the CSV and Parquet writers.
 import { currentState } from '../state.ts';
-import { createHash } from 'node:crypto';
-import Papa from 'papaparse';
-import { parquetWriteBuffer } from 'hyparquet-writer';
 import { BEDROOMS, type CountyRecord, type SectionEightRecord, type ZipRecord } from '../contract.ts';
 import { JSON_TYPE } from '../json.ts';
 import { LICENSE, serviceName } from './service.ts';
@@ -180,29 +179,6 @@ export function bulkTables(records: { zips: readonly ZipRecord[]; counties: read
   ];
 }
 
-/** RFC 4180 with a header row, `\n` line ends, UTF-8 without BOM; an empty cell for null; text quoted. */
-export function toCsv(table: BulkTable): string {
-  const body = Papa.unparse(
-    { fields: table.fields.map((field) => field.name), data: table.rows.map((row) => row.map((cell) => (cell === null ? '' : cell))) },
-    // Text cells quoted (a hint to spreadsheets that "55104" is text), a null an empty, unquoted cell.
-    { newline: '\n', quotes: (value: unknown, column: number) => value !== '' && table.fields[column]?.type === 'string', quoteChar: '"', escapeChar: '"', header: true },
-  );
-  return `${body}\n`;
-}
-
-const PARQUET_TYPE = { string: 'STRING', integer: 'INT32', number: 'DOUBLE', boolean: 'BOOLEAN' } as const;
-
-/** One Parquet file per table, typed: text as UTF-8 strings, integers as INT32, numbers as DOUBLE. */
-export function toParquet(table: BulkTable): Uint8Array<ArrayBuffer> {
-  const buffer = parquetWriteBuffer({
-    columnData: table.fields.map((field, i) => ({ name: field.name, data: table.rows.map((row) => row[i] ?? null), type: PARQUET_TYPE[field.type] })),
-  });
-  return new Uint8Array(buffer);
-}
-
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-const fileOf = (name: string, mediaType: string, bytes: Uint8Array<ArrayBuffer>): BulkFile => ({ name, mediaType, bytes, sha256: sha256(bytes) });
-
 export const MEDIA_TYPES = { csv: 'text/csv; charset=utf-8', parquet: 'application/vnd.apache.parquet', json: JSON_TYPE } as const;
 
 /** The data package: every file with its bytes, sha256 and Table Schema, the licence and the sources. */
@@ -247,16 +223,4 @@ export function dataPackage(tables: readonly BulkTable[], files: readonly BulkFi
     attribution,
     resources: [...tables.map((t) => resource(t, 'csv')), ...tables.map((t) => resource(t, 'parquet'))],
   };
-}
-
-/** Every bulk file, the data package last (it hashes the others). */
-export function bulkFiles(records: Parameters<typeof bulkTables>[0], attribution: string, site: string): BulkFile[] {
-  const tables = bulkTables(records);
-  const encoder = new TextEncoder();
-  const files = [
-    ...tables.map((t) => fileOf(`${t.name}.csv`, MEDIA_TYPES.csv, encoder.encode(toCsv(t)))),
-    ...tables.map((t) => fileOf(`${t.name}.parquet`, MEDIA_TYPES.parquet, toParquet(t))),
-  ];
-  const pkg = encoder.encode(`${JSON.stringify(dataPackage(tables, files, attribution, site), null, 2)}\n`);
-  return [...files, fileOf('datapackage.json', MEDIA_TYPES.json, pkg)];
 }
