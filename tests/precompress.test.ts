@@ -10,12 +10,29 @@ import { source } from './helpers/paths.ts';
 import { apiPath, ENDPOINTS } from '../src/lib/contract.ts';
 import { BULK_DIR, BULK_FILE_NAMES } from '../src/lib/publication/bulk.ts';
 import { CHANGES_FEED_PATH, pagePath, SEARCH_INDEX_PATH } from '../src/lib/publication/routes.ts';
-import { brotliParams, brotliWindowBits, compressSiblings, EarlyCompression, LARGE, LARGE_QUALITY, MIN_BYTES, precompress, readersOf, SMALL_QUALITY } from '../src/lib/precompress.ts';
+import { brotliParams, brotliWindowBits, compressSiblings, EarlyCompression, GZIP_OS_UNIX, LARGE, LARGE_QUALITY, MIN_BYTES, precompress, readersOf, SMALL_QUALITY, withUnixHeader } from '../src/lib/precompress.ts';
 
 const scratch = await mkdtemp(join(tmpdir(), 'mnrent-precompress-'));
 afterAll(() => rm(scratch, { recursive: true, force: true }));
 
 const page = (n: number) => Buffer.from(`<p>${'rent '.repeat(400)} ${n}</p>\n`);
+
+describe('the .gz header', () => {
+  it('names Unix as its system on any machine: the byte zlib sets to the system it was built for, and nothing else', () => {
+    const bytes = page(9);
+    const gz = gzipSync(bytes, { level: 9 });
+    // What Node writes on macOS (19) and Windows (10), nodejs/node#48690: the header's tenth byte.
+    for (const system of [19, 10, 3]) {
+      const elsewhere = Buffer.from(gz);
+      elsewhere[9] = system;
+      const written = withUnixHeader(Buffer.from(elsewhere));
+      expect([...written.subarray(0, 10)]).toEqual([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 2, GZIP_OS_UNIX]);
+      expect(written.subarray(10).equals(gz.subarray(10))).toBe(true);
+      expect(gunzipSync(written).equals(bytes)).toBe(true);
+    }
+    expect(compressSiblings(bytes, 'people').gz[9]).toBe(3);
+  });
+});
 
 describe('precompress', () => {
   it('uses what was compressed early only for a file with the same bytes, and compresses the rest itself', async () => {

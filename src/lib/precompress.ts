@@ -111,10 +111,24 @@ export function brotliParams(size: number, quality: number): Record<number, numb
   return { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(size), [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size };
 }
 
+/** RFC 1952's number for Unix, the operating system every `.gz` sibling names in its header. */
+export const GZIP_OS_UNIX = 3;
+
+/**
+ * The gzip stream as written whatever machine builds: zlib names the system it was built for in the
+ * header's tenth byte (3 on Linux, 19 on macOS, 10 on Windows; nodejs/node#48690), and nothing
+ * reads it, so the siblings would differ from one machine to the next by that byte alone. No header
+ * checksum covers it (zlib sets no FHCRC), so it is set in place.
+ */
+export function withUnixHeader(gz: Buffer): Buffer {
+  gz[9] = GZIP_OS_UNIX;
+  return gz;
+}
+
 /** One file's siblings: gzip at level 9, brotli at its quality (brotliQuality) in a window fitted to it. */
 export function compressSiblings(bytes: Uint8Array, readers: Readers): Compressed {
   return {
-    gz: zlib.gzipSync(bytes, { level: 9 }),
+    gz: withUnixHeader(zlib.gzipSync(bytes, { level: 9 })),
     br: zlib.brotliCompressSync(bytes, { params: brotliParams(bytes.length, brotliQuality(bytes.length, readers)) }),
   };
 }
