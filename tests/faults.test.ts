@@ -130,18 +130,20 @@ describe('builds at once, and what killed builds left behind', () => {
     expect(meta.counts.zips).toBe(911);
   }, BUILD_TEST_TIMEOUT_MS);
 
-  it('two builds from different sources into different folders never mix their data, and the host locale changes nothing', async () => {
+  it("two builds from different sources into different folders never mix their data, and the host's locale and time zone change nothing", async () => {
     // 55104's FY2026 2-bedroom FMR (line 15147 of the FY2026 file) raised by $5 in one copy.
     const changed = await mutated('mix-sources', { [SAFMR_2026]: replaceLine(await text(SAFMR_2026), 15147, (l) => l.replace('1110,1260,1530', '1110,1260,1535')) });
     const [a, b] = [join(scratch, 'mix', 'a'), join(scratch, 'mix', 'b')];
     const [runA, runB] = await Promise.all([
-      runBuild({ outDir: a, env: { LANG: 'lt_LT.UTF-8', LC_ALL: 'lt_LT.UTF-8' } }),
+      // Pago Pago is 11 hours behind UTC: at the test epoch (2026-01-01T00:00Z) it is still 2025 there,
+      // so a date or year taken in local time would differ.
+      runBuild({ outDir: a, env: { LANG: 'lt_LT.UTF-8', LC_ALL: 'lt_LT.UTF-8', TZ: 'Pacific/Pago_Pago' } }),
       runBuild({ outDir: b, sourcesDir: changed }),
     ]);
     expect([runA.code, runB.code], runA.stderr + runB.stderr).toEqual([0, 0]);
     const fmr2 = async (dir: string) => (JSON.parse(await readFile(join(dir, 'api/v1/zip/55104.json'), 'utf8')) as { fmr: { br2: number } }).fmr.br2;
     expect([await fmr2(a), await fmr2(b)]).toEqual([1530, 1535]);
-    // Built under a Lithuanian locale ("y" sorts between "i" and "j" there), the same bytes as the reference build.
+    // Built under a Lithuanian locale ("y" sorts between "i" and "j" there) and in UTC-11, the same bytes as the reference build.
     expect(await snapshot(a)).toEqual(await snapshot(builtSite));
   }, BUILD_TEST_TIMEOUT_MS);
 });
