@@ -6,6 +6,7 @@
 // are unzipped whole.
 import { unzipSync } from 'fflate';
 import { Parser } from 'saxen';
+import { sheetColumnLetter } from './table.ts';
 
 /** A value as a sheet holds it; an empty cell is null. */
 export type SheetCell = string | number | boolean | Date | null;
@@ -270,13 +271,6 @@ function sheetDataRows(xml: string): SheetDataRows | undefined {
   return { before: xml.slice(0, start), after: xml.slice(end), rows };
 }
 
-/** `B` for column 2 (from 1). */
-function columnLetters(column: number): string {
-  let letters = '';
-  for (let n = column; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
-  return letters;
-}
-
 /**
  * Whether `gate` leaves out the row `row` as the parser would decide it, read from the row's text:
  * true only when its cell in the gate's column is found by its reference and its value, read by
@@ -290,8 +284,9 @@ function gateLeavesRowText(row: { xml: string; number: number }, gate: RowGate &
   if (refAt < 0) return undefined;
   const tagStart = xml.lastIndexOf('<', refAt);
   const tagEnd = xml.indexOf('>', refAt);
+  if (tagStart < 0 || tagEnd < 0) return undefined;
   const name = xml.slice(tagStart + 1, xml.indexOf(' ', tagStart));
-  if (tagStart < 0 || tagEnd < 0 || !/^(?:[A-Za-z_][\w.-]*:)?c$/.test(name)) return undefined;
+  if (!/^(?:[A-Za-z_][\w.-]*:)?c$/.test(name)) return undefined;
   const tag = xml.slice(tagStart, tagEnd + 1);
   const type = CELL_TYPE.exec(tag)?.[1] ?? 'n';
   const style = CELL_STYLE.exec(tag)?.[1];
@@ -339,7 +334,7 @@ function sheetRows(xml: string, part: string, context: SheetContext, leaveOut?: 
   const headerRow = first.rowNumbers[headerIndex];
   if (gate === undefined || headerRow === undefined) return sheetRowsParsed(xml, part, context, leaveOut);
   const scanned = new Set<number>();
-  const lettered = { ...gate, letters: columnLetters(gate.column + 1) };
+  const lettered = { ...gate, letters: sheetColumnLetter(gate.column) };
   const kept = cut.rows.filter((row) => {
     if (row.number <= headerRow || gateLeavesRowText(row, lettered, context) !== true) return true;
     scanned.add(row.number);
