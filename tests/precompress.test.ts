@@ -49,11 +49,16 @@ describe('precompress', () => {
     await writeFile(join(dir, 'robots.txt'), page(4));
     await writeFile(join(dir, 'small.json'), '{}\n');
     await writeFile(join(dir, 'data.parquet'), page(5));
+    // A sibling left from before: written over, and counted once.
+    await writeFile(join(dir, 'robots.txt.gz'), 'stale');
 
     const stats = await precompress(dir, early);
 
     expect(stats.files).toBe(3);
     const names = (await readdir(dir, { recursive: true })).sort();
+    // What the build reports as the folder's files, without listing it again.
+    expect(stats.filesInFolder).toBe((await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).length);
+    expect(stats.filesInFolder).toBe(11);
     expect(names).toEqual(['changed.html', 'changed.html.br', 'changed.html.gz', 'data.parquet', 'robots.txt', 'robots.txt.br', 'robots.txt.gz', 'small.json', 'zip', 'zip/55104', 'zip/55104/index.html', 'zip/55104/index.html.br', 'zip/55104/index.html.gz']);
     for (const file of ['zip/55104/index.html', 'changed.html', 'robots.txt']) {
       const bytes = await readFile(join(dir, file));
