@@ -81,19 +81,15 @@ describe('writing directly while Astro renders', () => {
     ({ restore } = writeDirectlyWhileRendering());
     const echo = new Worker("require('node:worker_threads').parentPort.on('message', (m) => require('node:worker_threads').parentPort.postMessage(m))", { eval: true });
     await new Promise((resolve) => echo.once('online', resolve));
-    let answeredAfter: number | undefined;
-    let written = 0;
-    echo.once('message', () => (answeredAfter = written));
+    const answer = { taken: false };
+    echo.once('message', () => (answer.taken = true));
     echo.postMessage('ping');
     // Writes go on until the answer is taken. Settled with microtasks alone, no message could be taken
     // between them, and the loop would run to its deadline. (How many writes the answer needs depends
     // on how soon a busy machine runs the worker, so the loop does not count on a number of them.)
     const deadline = Date.now() + 10_000;
-    while (answeredAfter === undefined && Date.now() < deadline) {
-      await fs.promises.writeFile(join(dir, `${written % 64}.txt`), 'x');
-      written++;
-    }
-    const takenBetweenWrites = answeredAfter !== undefined;
+    for (let written = 0; !answer.taken && Date.now() < deadline; written++) await fs.promises.writeFile(join(dir, `${written % 64}.txt`), 'x');
+    const takenBetweenWrites = answer.taken;
     await echo.terminate();
     expect(takenBetweenWrites).toBe(true);
   });
