@@ -15,6 +15,8 @@ export interface ChoiceContext {
   latestSafmrYear?: number;
   /** The state being built (USPS code): GeoNames keeps Puerto Rico in a file of its own. */
   stateCode?: string;
+  /** The build date (`YYYY-MM-DD`): income limits are read for the fiscal year in effect on it. */
+  asOf?: string;
 }
 
 /** Exactly one file: several are an error, since which to trust is not ours to guess. */

@@ -17,6 +17,7 @@ import {
 import { parseGeonames, type GeonamesFile } from './geonames.ts';
 import { parseCrosswalkApiJson, type Crosswalk } from './hud-crosswalk.ts';
 import { parseFmrWorkbook, type FmrAreas } from './hud-fmr.ts';
+import { chooseIncomeLimitsFile, parseIncomeLimitsCsv, parseIncomeLimitsWorkbook, type IncomeLimitsFile } from './hud-income-limits.ts';
 import { checkedFiscalYear, parseSafmrCsv, type SafmrRow } from './hud-safmr.ts';
 import { parseWorkbookOffThread } from './off-thread.ts';
 import { decodeUtf8, type DateLimits } from './plausible.ts';
@@ -86,6 +87,22 @@ const hudFmr: SourceDataset<FmrAreas> = {
     checkedFiscalYear(fmrFileYearName(path), limits);
     return parseFmrWorkbook(bytes, path, state);
   },
+  rows: (parsed) => parsed.counties.length,
+};
+
+const hudIncomeLimits: SourceDataset<IncomeLimitsFile> = {
+  folder: 'hud_il',
+  names: [
+    { pattern: /^Section8-FY\d{2}\.xlsx$/i, example: 'Section8-FY26.xlsx' },
+    { pattern: /^Section8-FY\d{2}[\w.-]*\.csv$/i, example: 'Section8-FY26.csv' },
+  ],
+  required: true,
+  choose: (names, folder, { asOf }) => {
+    if (asOf === undefined) throw new Error('the income limits file is chosen for a date');
+    return chooseIncomeLimitsFile(names, folder, asOf);
+  },
+  parse: (path, bytes, { state, limits }) =>
+    isXlsx(path) ? parseIncomeLimitsWorkbook(bytes, path, state, limits) : parseIncomeLimitsCsv(text(bytes, path, ','), path, state, limits),
   rows: (parsed) => parsed.counties.length,
 };
 
@@ -164,6 +181,7 @@ const censusGazetteer: SourceDataset<Centroid[]> = {
 export const SOURCES = {
   hud_safmr: hudSafmr,
   hud_fmr: hudFmr,
+  hud_il: hudIncomeLimits,
   zillow_zori: zillowZori,
   census_acs: censusAcs,
   hud_usps_crosswalk: hudUspsCrosswalk,
