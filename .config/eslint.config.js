@@ -4,6 +4,27 @@ import astro from 'eslint-plugin-astro';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The pipeline's layers, lowest first: each folder of src/lib may import from the layers before it,
+ * never from those after it (a module of the root, `errors.ts`, `order.ts`, `state.ts`, from any).
+ * Nothing imports src/cli: commands are entry points. docs/architecture.md draws the layers.
+ */
+const LAYERS = ['contract', 'sources', 'derive', 'mcp', 'publication', 'dataset', 'site', 'serve', 'build', 'fetch', 'cli'];
+const layerRules = LAYERS.map((layer, index) => ({
+  files: [layer === 'cli' ? 'src/cli/**' : `src/lib/${layer}/**`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: LAYERS.slice(index + 1).map((later) => ({
+          regex: `(^|/)${later === 'cli' ? 'cli' : `(lib/)?${later}`}/`,
+          message: `src/lib/${layer} is below ${later} in the pipeline (docs/architecture.md): move the shared piece down, or pass it in.`,
+        })),
+      },
+    ],
+  },
+}));
+
 export default defineConfig(
   { ignores: ['dist/', 'dist.*/', '.*.building-*/', '.astro/', 'node_modules/', 'test-output/', 'scratch/'] },
   js.configs.recommended,
@@ -30,6 +51,12 @@ export default defineConfig(
     // The mnrent-mcp launcher is plain JavaScript for Node (it must run on Node 20).
     files: ['**/*.mjs'],
     languageOptions: { globals: { process: 'readonly' } },
+  },
+  ...layerRules,
+  {
+    // Pages, components and the content config sit on top: they may import any layer but the commands.
+    files: ['src/pages/**', 'src/components/**', 'src/layouts/**', 'src/*.ts', 'src/packages/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)cli/', message: 'nothing imports src/cli: commands are entry points' }] }] },
   },
   {
     rules: {

@@ -1,76 +1,78 @@
 // The dataset enters Astro here: each collection's loader takes its part of the one derived model
-// (loaded once per build, see lib/dataset.ts) and every entry is validated by the contract's schemas.
-// defineCollection from Astro's public entry for it, not from astro:content: that virtual module
-// brings Astro's whole rendering runtime into the content sync, whose temporary Vite server then
-// transforms 71 modules instead of 13 (about 0.2 s of the build's main thread).
-import { defineCollection } from 'astro/content/config';
+// (loaded once per build, see lib/dataset/load.ts) and validates every record by the contract's schemas.
+//
+// The entries Astro stores are the records' ids only; the pages read the validated records from
+// this process (lib/site/collections.ts). Astro's store serialises every entry into the page bundle and
+// deep-copies it on each read: with whole records in it, Texas's build took 1.6 GB at its peak
+// instead of 0.75 GB, and Minnesota's 5 s more (docs/performance.md).
+import { defineCollection } from 'astro:content';
 import type { LoaderContext } from 'astro/loaders';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { ChangesRecord, CountyRecord, Meta, MetaRecord, SectionEightRecord, ZipRecord } from './lib/contract.ts';
-import type { LoadedDataset, LoadedRecords } from './lib/dataset.ts';
-import { datasetInProcess, lateContentStore, publishGateWord, recordsInProcess, type StoreEntry } from './lib/dataset-slot.ts';
-import { rootOf } from './lib/publication/routes.ts';
+import { ChangesRecord, CountyRecord, Meta, MetaRecord, SectionEightRecord, ZipRecord } from './lib/contract/schemas.ts';
+import type { LoadedDataset, LoadedRecords } from './lib/dataset/load.ts';
+import { datasetInProcess, keepDataset, keepValidatedRecords, publishGateWord, recordsInProcess } from './lib/dataset/in-process.ts';
+import { rootOf } from './lib/contract/routes.ts';
 
+/** The dataset loaded in this process, from the environment (SOURCES_DIR, SOURCE_DATE_EPOCH, MNRENT_STATE). */
+async function loadHere(site: string, outDir: string): Promise<LoadedDataset> {
+  const [{ loadDataset }, { optionsFromEnv }] = await Promise.all([import('./lib/dataset/load.ts'), import('./lib/dataset/options.ts')]);
+  return loadDataset(optionsFromEnv(site, outDir));
+}
+
+/** What Astro stores of a record: its id alone. */
+const entryId = z.object({}).strict();
 
 /**
- * A collection's loader: its entries from `part` of the one derived model. The records come from the
- * dataset's thread before the rest of the dataset (bulk files, site record), and are validated
- * while the rest is made; the store gets them once the publish gate passed.
+ * A collection's loader: its records from `part` of the one derived model, each validated by
+ * `schema`. The records come from the dataset's thread before the rest of the dataset (bulk files,
+ * site record), and are validated while the rest is made; they are stored once the publish gate passed.
  */
-function datasetLoader<P extends LoadedRecords>(name: string, part: (site: string) => Promise<P> | undefined, entries: (dataset: P) => { id: string; data: Record<string, unknown> }[]) {
+function datasetLoader<P extends LoadedRecords>(part: (site: string) => Promise<P> | undefined, schema: z.ZodType, records: (dataset: P) => { id: string; data: unknown }[]) {
   return {
-    name: `mnrent-${name}`,
-    load: async (context: LoaderContext) => {
-      const { store, config } = context;
-      // `astro check` syncs collections only to learn their types; the schemas say all it needs.
+    name: 'mnrent-dataset',
+    load: async ({ store, config, collection }: LoaderContext) => {
+      // `astro check` syncs collections only to learn their types.
       if (process.env.MNRENT_SKIP_DATA === '1') return store.clear();
       if (!config.site) throw new Error('astro.config.mjs must set site: every url in the API is absolute');
       const site = rootOf(config.site, config.base);
-      // The build script has the dataset loading already; a bare `astro build` loads it here.
-      const loading = part(site) ?? Promise.all([import('./lib/dataset.ts'), import('./lib/load-options.ts')]).then(([{ sharedDataset }, { optionsFromEnv }]) => sharedDataset(optionsFromEnv(site, fileURLToPath(config.outDir))));
-      const validEntries = async () => {
-        const dataset = await loading;
-        const valid: StoreEntry[] = [];
-        // A bare build's whole dataset holds every part.
-        for (const { id, data } of entries(dataset as P)) valid.push({ id, data: await context.parseData({ id, data }) });
-        await publishGateWord();
-        return valid;
-      };
-      // The build script's late store: Astro bundles the pages now, and the entries are made when
-      // the prerenderer asks for them (handed over after the publish gate).
-      const late = lateContentStore();
-      if (late) {
-        store.clear();
-        late.collections.set(context.collection, validEntries);
-        return;
+      // The build's render process has the dataset loading already; a bare `astro build` (or the dev
+      // server) loads it here, once for every collection (the first loader keeps it in this process).
+      const loading = part(site) ?? keepDataset(site, loadHere(site, fileURLToPath(config.outDir)));
+      const dataset = (await loading) as P;
+      const valid = new Map<string, unknown>();
+      for (const { id, data } of records(dataset)) {
+        const checked = schema.safeParse(data);
+        if (!checked.success) throw new Error(`the ${collection} record ${id} does not fit the contract: ${z.prettifyError(checked.error)}`);
+        valid.set(id, checked.data);
       }
-      const valid = await validEntries();
+      await publishGateWord();
+      keepValidatedRecords(collection, valid);
       store.clear();
-      for (const entry of valid) store.set(entry);
+      for (const id of valid.keys()) store.set({ id, data: {} });
     },
   };
 }
 
 export const collections = {
   zips: defineCollection({
-    loader: datasetLoader('zips', recordsInProcess, (d) => d.zips.map((z) => ({ id: z.zip, data: z }))),
-    schema: ZipRecord,
+    loader: datasetLoader(recordsInProcess, ZipRecord, (d) => d.zips.map((z) => ({ id: z.zip, data: z }))),
+    schema: entryId,
   }),
   counties: defineCollection({
-    loader: datasetLoader('counties', recordsInProcess, (d) => d.counties.map((c) => ({ id: c.county_slug, data: c }))),
-    schema: CountyRecord,
+    loader: datasetLoader(recordsInProcess, CountyRecord, (d) => d.counties.map((c) => ({ id: c.county_slug, data: c }))),
+    schema: entryId,
   }),
   sectionEight: defineCollection({
-    loader: datasetLoader('section-8', recordsInProcess, (d) => [{ id: 'section-8', data: d.sectionEight }]),
-    schema: SectionEightRecord,
+    loader: datasetLoader(recordsInProcess, SectionEightRecord, (d) => [{ id: 'section-8', data: d.sectionEight }]),
+    schema: entryId,
   }),
   changes: defineCollection({
-    loader: datasetLoader('changes', recordsInProcess, (d) => [{ id: 'changes', data: d.changes }]),
-    schema: ChangesRecord,
+    loader: datasetLoader(recordsInProcess, ChangesRecord, (d) => [{ id: 'changes', data: d.changes }]),
+    schema: entryId,
   }),
   site: defineCollection({
-    loader: datasetLoader<LoadedDataset>('site', datasetInProcess, (d) => [{ id: 'site', data: { meta: d.meta, record: d.metaRecord } }]),
-    schema: z.object({ meta: Meta, record: MetaRecord }),
+    loader: datasetLoader<LoadedDataset>(datasetInProcess, z.object({ meta: Meta, record: MetaRecord }), (d) => [{ id: 'site', data: { meta: d.meta, record: d.metaRecord } }]),
+    schema: entryId,
   }),
 };

@@ -5,7 +5,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { ChangesDoc, ZipDetail } from '../src/lib/contract.ts';
+import type { ChangesDoc, ZipDetail } from '../src/lib/contract/schemas.ts';
 import { BUILD_TEST_TIMEOUT_MS, runBuild } from './helpers/build.ts';
 import { source } from './helpers/paths.ts';
 import { sourcesCopy } from './helpers/sources-copy.ts';

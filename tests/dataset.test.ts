@@ -1,8 +1,9 @@
 // The whole model from the real shared sources: counts, hand-checked values, invariants on every row.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, inject, it } from 'vitest';
-import { CountyRecord, SectionEightRecord, ZipRecord, MetaRecord, Meta, toIndexRow, type IndexZip } from '../src/lib/contract.ts';
-import { loadDataset } from '../src/lib/dataset.ts';
+import { CountyRecord, SectionEightRecord, ZipRecord, MetaRecord, Meta, type IndexZip } from '../src/lib/contract/schemas.ts';
+import { toIndexRow } from '../src/lib/contract/rows.ts';
+import { loadDataset } from '../src/lib/dataset/load.ts';
 import { greatCircleKm } from '../src/lib/derive/nearby.ts';
 import { NO_DATE_LIMITS } from '../src/lib/sources/plausible.ts';
 import { readSources } from '../src/lib/sources/read-sources.ts';

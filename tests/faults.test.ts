@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BUILD_TEST_TIMEOUT_MS, runBuild, type BuildRun } from './helpers/build.ts';
 import { PROJECT_ROOT, source } from './helpers/paths.ts';
 import { sourcesCopy } from './helpers/sources-copy.ts';
-import { outputWriteFailure } from '../src/lib/output-folder.ts';
+import { outputWriteFailure } from '../src/lib/build/output-folder.ts';
 
 const SAFMR_2026 = 'hud_safmr/safmr_fy2026_national_from_worthwise_parquet.csv';
 const ZORI = 'zillow_zori/Zip_zori_uc_sfrcondomfr_sm_month_2023-10_excel-resaved.csv';

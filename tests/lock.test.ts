@@ -1,11 +1,11 @@
-// acquireLock (src/lib/output-folder.ts): one holder at a time, however many ask at once. Builds run
+// acquireLock (src/lib/build/output-folder.ts): one holder at a time, however many ask at once. Builds run
 // side by side in one checkout (the tests do), and two holding it at once let one build's Astro
 // delete the staging folder another was bundling into.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { acquireLock } from '../src/lib/output-folder.ts';
+import { acquireLock } from '../src/lib/build/output-folder.ts';
 
 const scratch = await mkdtemp(join(tmpdir(), 'mnrent-lock-'));
 afterAll(() => rm(scratch, { recursive: true, force: true }));

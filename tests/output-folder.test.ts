@@ -1,4 +1,4 @@
-// filesUnder (src/lib/output-folder.ts): the listing the build compresses and counts from after the
+// filesUnder (src/lib/build/output-folder.ts): the listing the build compresses and counts from after the
 // last page. It must give what Node's recursive listing gives for a build's output (regular files
 // in nested folders), without its stat of every file.
 import { readdirSync } from 'node:fs';
@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { filesUnder } from '../src/lib/output-folder.ts';
+import { filesUnder } from '../src/lib/build/output-folder.ts';
 
 const scratch = await mkdtemp(join(tmpdir(), 'mnrent-listing-'));
 afterAll(() => rm(scratch, { recursive: true, force: true }));

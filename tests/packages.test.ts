@@ -15,7 +15,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clientTypes, CLIENT_TYPES_FILE } from '../src/lib/publication/client-types.ts';
-import { PACKAGE_VERSION } from '../src/lib/publication/service.ts';
+import { PACKAGE_VERSION } from '../src/lib/contract/service.ts';
 import { createRentClient } from '../src/packages/mnrent-client/index.ts';
 import { MCP_BIN, SERVER_SCHEMA } from '../src/packages/mnrent-mcp/manifest.ts';
 import { bun, deno, machineNode, nodeOfVersion } from './helpers/runtimes.ts';

@@ -1,8 +1,8 @@
-// How figures are written for people (src/lib/present.ts): the thousands grouping is checked against
+// How figures are written for people (src/lib/contract/present.ts): the thousands grouping is checked against
 // Intl.NumberFormat's en-US output, which it replaces for speed, on every kind of whole number.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { grouped, money, signedMoney } from '../src/lib/present.ts';
+import { grouped, money, signedMoney } from '../src/lib/contract/present.ts';
 
 const EN_US = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 

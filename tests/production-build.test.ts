@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeProductionEnvironment, VITE_ENV_KEYS } from '../src/lib/production-build.ts';
+import { makeProductionEnvironment, VITE_ENV_KEYS } from '../src/lib/build/production-env.ts';
 import { PROJECT_ROOT } from './helpers/paths.ts';
 
 const installed = (path: string) => readFile(join(PROJECT_ROOT, 'node_modules', path), 'utf8');

@@ -2,8 +2,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import type { IndexZip } from '../src/lib/contract.ts';
-import { countOf, foldPlace, foldQuery, listedPlaces, searchPlaces } from '../src/lib/search.ts';
+import type { IndexZip } from '../src/lib/contract/schemas.ts';
+import { countOf, foldPlace, foldQuery, listedPlaces, searchPlaces } from '../src/lib/derive/search.ts';
 import { MINNESOTA } from '../src/lib/state.ts';
 
 const site = inject('builtSite');

@@ -11,7 +11,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { MetaDoc } from '../lib/contract.ts';
+import { MetaDoc } from '../lib/contract/schemas.ts';
 import { ExpectedError } from '../lib/errors.ts';
 import { joinHeaders, joinRedirects } from '../lib/serve/host-files.ts';
 import { statesIndexHtml, type BuiltState } from '../lib/publication/states-index.ts';

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { fetchSources } from '../lib/fetch/fetch-sources.ts';
 import { readManifest } from '../lib/fetch/manifest.ts';
 import { progressFor } from '../lib/fetch/progress.ts';
-import { generationTime } from '../lib/load-options.ts';
+import { generationTime } from '../lib/dataset/options.ts';
 import { DATASET_FOLDERS } from '../lib/sources/registry.ts';
 import { runCommand, stateOption, UsageError } from './command.ts';
 

@@ -16,7 +16,7 @@ import { ExpectedError } from '../lib/errors.ts';
 import { ApiReader, folderSource } from '../lib/mcp/api-reader.ts';
 import { CLIENT_PACKAGE, MCP_PACKAGE } from '../lib/mcp/client-config.ts';
 import { TOOLS } from '../lib/mcp/tools/index.ts';
-import { PACKAGE_VERSION } from '../lib/publication/service.ts';
+import { PACKAGE_VERSION } from '../lib/contract/service.ts';
 import { currentState } from '../lib/state.ts';
 import { clientPackageJson, clientReadme } from '../packages/mnrent-client/manifest.ts';
 import { MCP_BIN, mcpPackageJson, mcpReadme, serverJson, THIRD_PARTY_FILE, type McpPackageFacts } from '../packages/mnrent-mcp/manifest.ts';

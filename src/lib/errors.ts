@@ -70,13 +70,13 @@ export function errorForThread(error: unknown): ThreadedError {
   return { unexpected: error instanceof Error ? (error.stack ?? error.message) : String(error) };
 }
 
-/** The error a worker sent, as the same kind on this thread; `work` says what failed, for a bug's report. */
-export function errorFromThread(sent: ThreadedError, work: string): Error {
+/** The error a worker sent, as the same kind on this thread; `work` and `where` say what failed, for a bug's report. */
+export function errorFromThread(sent: ThreadedError, work: string, where = 'on a worker thread'): Error {
   if ('sourceError' in sent) return new SourceError(sent.sourceError.location, sent.sourceError.detail);
   if ('expected' in sent) {
     const error = new ExpectedError(sent.expected.message);
     error.name = sent.expected.name;
     return error;
   }
-  return new Error(`${work} failed on a worker thread:\n${sent.unexpected}`);
+  return new Error(`${work} failed ${where}:\n${sent.unexpected}`);
 }

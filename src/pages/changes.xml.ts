@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { publicRoot } from '../lib/publication/routes.ts';
-import { changesRecord, siteRecord } from '../lib/collections.ts';
+import { publicRoot } from '../lib/contract/routes.ts';
+import { changesRecord, siteRecord } from '../lib/site/collections.ts';
 import { changesAtom } from '../lib/publication/changes-feed.ts';
 
 export const GET: APIRoute = async ({ site }) => {

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { publicRoot } from '../lib/publication/routes.ts';
-import { countyRecords, siteRecord } from '../lib/collections.ts';
-import { textResponse } from '../lib/json.ts';
+import { publicRoot } from '../lib/contract/routes.ts';
+import { countyRecords, siteRecord } from '../lib/site/collections.ts';
+import { textResponse } from '../lib/contract/json.ts';
 import { llmsFullTxt } from '../lib/publication/llms.ts';
 
 export const GET: APIRoute = async ({ site }) =>

@@ -1,7 +1,7 @@
 // What the search box downloads: four strings per ZIP on one line, a fraction of the index's bytes.
 import type { APIRoute } from 'astro';
-import { zipRecords } from '../lib/collections.ts';
-import { toSearchIndex } from '../lib/search.ts';
+import { zipRecords } from '../lib/site/collections.ts';
+import { toSearchIndex } from '../lib/derive/search.ts';
 import { currentState } from '../lib/state.ts';
 
 export const GET: APIRoute = async () =>

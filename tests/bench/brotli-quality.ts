@@ -6,7 +6,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
-import { brotliParams, brotliQuality, COMPRESSIBLE, LARGE, LARGE_QUALITY, MIN_BYTES, readersOf, type Readers, sitePath, SMALL_QUALITY } from '../../src/lib/precompress.ts';
+import { brotliParams, brotliQuality, COMPRESSIBLE, LARGE, LARGE_QUALITY, MIN_BYTES, readersOf, type Readers, sitePath, SMALL_QUALITY } from '../../src/lib/build/compress.ts';
 
 const dir = parseArgs({ options: { dir: { type: 'string', default: 'dist' } } }).values.dir;
 if (!existsSync(join(dir, 'index.html'))) {

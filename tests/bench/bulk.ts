@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { CountyRecord, SectionEightRecord, ZipRecord } from '../../src/lib/contract.ts';
+import type { CountyRecord, SectionEightRecord, ZipRecord } from '../../src/lib/contract/schemas.ts';
 import { bulkFiles } from '../../src/lib/publication/bulk-files.ts';
 import { siteToMeasure } from '../helpers/build.ts';
 

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { PACKAGE_VERSION } from '../../src/lib/publication/service.ts';
+import { PACKAGE_VERSION } from '../../src/lib/contract/service.ts';
 import { siteToMeasure } from '../helpers/build.ts';
 import { machineNode } from '../helpers/runtimes.ts';
 import { PROJECT_ROOT } from '../helpers/paths.ts';

@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { fromSearchIndex, listedPlaces, searchPlaces, type SearchIndex } from '../../src/lib/search.ts';
+import { fromSearchIndex, listedPlaces, searchPlaces, type SearchIndex } from '../../src/lib/derive/search.ts';
 import { siteToMeasure } from '../helpers/build.ts';
 
 const { values } = parseArgs({ options: { dir: { type: 'string' }, rounds: { type: 'string', default: '20' } } });

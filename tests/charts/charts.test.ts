@@ -2,8 +2,8 @@ import { scaleLinear, scalePoint } from 'd3-scale';
 import { line } from 'd3-shape';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countiesWithoutShape, countyLocatorSvg, countyMapSvg, stateCountyShapes } from '../../src/lib/charts/county-map.ts';
-import { lineChartSvg, linePath, niceLinearScale, pointPlaces } from '../../src/lib/charts/line-chart.ts';
+import { countiesWithoutShape, countyLocatorSvg, countyMapSvg, stateCountyShapes } from '../../src/lib/site/charts/county-map.ts';
+import { lineChartSvg, linePath, niceLinearScale, pointPlaces } from '../../src/lib/site/charts/line-chart.ts';
 import { countySlug } from '../../src/lib/derive/places.ts';
 import { MINNESOTA, stateByCode, type StateScope } from '../../src/lib/state.ts';
 

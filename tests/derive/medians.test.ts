@@ -1,7 +1,7 @@
 // County medians, on index rows made in code.
 import { describe, expect, it } from 'vitest';
 import { countyMedians, medianSpreadPct } from '../../src/lib/derive/medians.ts';
-import type { IndexZip } from '../../src/lib/contract.ts';
+import type { IndexZip } from '../../src/lib/contract/schemas.ts';
 
 describe('county medians', () => {
   const row = (br2: number | null, rent: number | null, yoy: number | null) => ({ fmr: { br2 }, zori_latest: rent === null ? null : { rent }, fmr2_yoy_pct: yoy }) as unknown as IndexZip;

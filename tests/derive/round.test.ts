@@ -1,6 +1,6 @@
 // Rounding (CONTRACT-NOTES: half away from zero) and percents, on values made in code.
 import { describe, expect, it } from 'vitest';
-import { percentOf, roundHalfAway } from '../../src/lib/derive/round.ts';
+import { percentOf, roundHalfAway } from '../../src/lib/contract/round.ts';
 
 describe('rounding: half away from zero, on the decimal form (CONTRACT-NOTES)', () => {
   it('rounds halves up, including ones a binary double stores a hair low', () => {

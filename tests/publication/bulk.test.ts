@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import Papa from 'papaparse';
 import { describe, expect, inject, it } from 'vitest';
-import type { CountyRecord, SectionEight, ZipDetail } from '../../src/lib/contract.ts';
+import type { CountyRecord, SectionEight, ZipDetail } from '../../src/lib/contract/schemas.ts';
 import { compareCodePoints } from '../../src/lib/order.ts';
 
 const site = inject('builtSite');

@@ -1,10 +1,10 @@
 // Where resources live: page paths, endpoint paths from the contract's table, and openapi.json's
 // parameters made from the same zod patterns.
 import { describe, expect, it } from 'vitest';
-import { apiPath, CountySlug, ENDPOINTS, ZipCode } from '../../src/lib/contract.ts';
-import { BULK_FILE_NAMES } from '../../src/lib/publication/bulk.ts';
+import { apiPath, CountySlug, ENDPOINTS, ZipCode } from '../../src/lib/contract/schemas.ts';
+import { BULK_FILE_NAMES } from '../../src/lib/contract/bulk-tables.ts';
 import { openApiDocument } from '../../src/lib/publication/openapi.ts';
-import { pagePath, siteUrls } from '../../src/lib/publication/routes.ts';
+import { pagePath, siteUrls } from '../../src/lib/contract/routes.ts';
 
 describe('paths', () => {
   it('fills an endpoint path from the contract table', () => {

@@ -1,10 +1,10 @@
 // What changed since the previous output: its ZIP and county records against this build's, field
 // by field, and the log of earlier builds it carried. Pure: records in, a change log out.
-import type { ChangeEntry, ChangesRecord, CountyRecord, ZipRecord } from '../contract.ts';
-import { BEDROOMS } from '../contract.ts';
+import type { ChangeEntry, ChangesRecord, CountyRecord, ZipRecord } from '../contract/schemas.ts';
+import { BEDROOMS } from '../contract/schemas.ts';
 import { compareCodePoints } from '../order.ts';
-import { money } from '../present.ts';
-import { countOf } from '../search.ts';
+import { money } from '../contract/present.ts';
+import { countOf } from './search.ts';
 
 /** How many builds the log keeps: two years of monthly data releases. */
 export const MAX_CHANGE_ENTRIES = 24;

@@ -3,8 +3,6 @@
 import { createHash } from 'node:crypto';
 import {
   ENDPOINTS,
-  toIndexRow,
-  toSectionEightRow,
   type ChangesRecord,
   type Coordinates,
   type CountyRecord,
@@ -14,13 +12,13 @@ import {
   type SectionEightRecord,
   type SectionEightRow,
   type ZipRecord,
-} from '../contract.ts';
+} from '../contract/schemas.ts';
+import { toIndexRow, toSectionEightRow } from '../contract/rows.ts';
 import { SourceError } from '../errors.ts';
 import { compareCodePoints } from '../order.ts';
-import { metaBlock, type Vintage } from '../publication/service.ts';
-import { siteUrls, type SiteUrls } from '../publication/routes.ts';
-import { BULK_DIR, type BulkFile } from '../publication/bulk.ts';
-import { bulkFiles } from '../publication/bulk-files.ts';
+import { metaBlock, type Vintage } from '../contract/service.ts';
+import { siteUrls, type SiteUrls } from '../contract/routes.ts';
+import { BULK_DIR, type BulkFile } from '../contract/bulk-tables.ts';
 import { geonamesFileOf } from '../sources/geonames.ts';
 import type { SourceData } from '../sources/read-sources.ts';
 import type { StateScope } from '../state.ts';
@@ -43,6 +41,8 @@ export interface DeriveOptions {
   previous?: ReadonlyMap<string, PreviousResource>;
   /** The previous output's records and change log; none on a first publication. */
   earlier?: EarlierOutput;
+  /** Writes the bulk tables (publication/bulk-files.ts): their bytes and hashes go into the site record. */
+  bulkFiles: (records: Pick<Dataset, 'zips' | 'counties' | 'sectionEight'>, attribution: string, site: string) => BulkFile[];
 }
 
 export interface Dataset {
@@ -381,7 +381,7 @@ export function deriveInTwo(sources: SourceData, options: DeriveOptions): { reco
     warnings,
   };
   const rest = () => {
-    const bulk = bulkFiles({ zips, counties: countyList, sectionEight }, meta.attribution, urls.base);
+    const bulk = options.bulkFiles({ zips, counties: countyList, sectionEight }, meta.attribution, urls.base);
     return { metaRecord: metaRecordOf(sources, state, fiscal, counts, vintage, today, { zips, counties: countyList, sectionEight, bulk }), bulk };
   };
   return { records, rest };

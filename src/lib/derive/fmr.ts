@@ -1,8 +1,8 @@
 // SAFMR rows to each ZIP's bedroom rents by fiscal year.
 import { SourceError } from '../errors.ts';
-import { BEDROOMS, type BedroomRents } from '../contract.ts';
+import { BEDROOMS, type BedroomRents } from '../contract/schemas.ts';
 import type { SafmrRow } from '../sources/hud-safmr.ts';
-import { percentOf } from './round.ts';
+import { percentOf } from '../contract/round.ts';
 
 export interface ZipFmrHistory {
   byYear: Map<number, BedroomRents>;

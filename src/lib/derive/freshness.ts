@@ -1,13 +1,10 @@
 // How new the published data is against the build date: HUD's fiscal year in effect, and the age of
 // the market rent index. Pure: the date is passed in (SOURCE_DATE_EPOCH or the clock, read at the edge).
+import { monthName } from '../contract/present.ts';
 
 /** More than this many months between the market rent index and the build, and the build says so. */
 export const ZORI_BEHIND_MONTHS = 3;
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/** "2023-10" → "October 2023". */
-export const monthName = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1] ?? month} ${month.slice(0, 4)}`;
 
 /** The federal fiscal year in effect on a date (`YYYY-MM-DD`): FY N runs from 1 October of N-1. */
 export function fiscalYearInEffect(date: string): number {

@@ -1,7 +1,7 @@
 // County medians over ZIP rows.
 import { median } from 'd3-array';
-import type { CountyMedians, IndexZip } from '../contract.ts';
-import { roundHalfAway } from './round.ts';
+import type { CountyMedians, IndexZip } from '../contract/schemas.ts';
+import { roundHalfAway } from '../contract/round.ts';
 
 
 /**

@@ -1,7 +1,7 @@
 // Which county, city and metro area a ZIP belongs to.
 import { SourceError } from '../errors.ts';
 import { compareCodePoints } from '../order.ts';
-import type { HudArea } from '../contract.ts';
+import type { HudArea } from '../contract/schemas.ts';
 import type { GeonamesPlace } from '../sources/geonames.ts';
 import type { CrosswalkRow } from '../sources/hud-crosswalk.ts';
 

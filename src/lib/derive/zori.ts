@@ -1,8 +1,8 @@
 // Zillow series to the published monthly rents, latest month and voucher spread.
 import { SourceError } from '../errors.ts';
-import type { ZipRecord } from '../contract.ts';
+import type { ZipRecord } from '../contract/schemas.ts';
 import type { ZoriSeries } from '../sources/zillow-zori.ts';
-import { percentOf, roundHalfAway } from './round.ts';
+import { percentOf, roundHalfAway } from '../contract/round.ts';
 
 export interface PublishedZori {
   monthly: { month: string; rent: number }[];

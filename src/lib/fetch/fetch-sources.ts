@@ -8,7 +8,7 @@ import { unzipSync } from 'fflate';
 import { isSourceError } from '../errors.ts';
 import { readLockfile, writeLockfile, type LockEntry } from '../sources/lockfile.ts';
 import { describeDrop } from '../derive/publish-gate.ts';
-import { removeLeftovers } from '../output-folder.ts';
+import { removeLeftovers } from '../build/output-folder.ts';
 import { dateLimits } from '../sources/plausible.ts';
 import { datasetFiles } from '../sources/read-sources.ts';
 import { rowsInFile, type ScopeOfRead } from '../sources/registry.ts';

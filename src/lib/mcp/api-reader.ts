@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { apiPath, CountyDetail, MetaDoc, SectionEight, ZipDetail, ZipIndex, type OperationId } from '../contract.ts';
+import { apiPath, CountyDetail, MetaDoc, SectionEight, ZipDetail, ZipIndex, type OperationId } from '../contract/schemas.ts';
 
 /** An endpoint's file, relative to the site root (`api/v1/zip/55104.json`). */
 const fileOf = (operationId: OperationId, parameters?: Record<string, string>) => apiPath(operationId, parameters).slice(1);

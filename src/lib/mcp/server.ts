@@ -2,7 +2,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { PACKAGE_VERSION } from '../publication/service.ts';
+import { PACKAGE_VERSION } from '../contract/service.ts';
 import { currentState } from '../state.ts';
 import type { ApiReader } from './api-reader.ts';
 import { TOOLS } from './tools/index.ts';

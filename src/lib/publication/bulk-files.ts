@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import Papa from 'papaparse';
 import { parquetWriteBuffer } from 'hyparquet-writer';
-import { type BulkFile, type BulkTable, bulkTables, dataPackage, MEDIA_TYPES } from './bulk.ts';
+import { type BulkFile, type BulkTable, bulkTables, dataPackage, MEDIA_TYPES } from '../contract/bulk-tables.ts';
 
 /** RFC 4180 with a header row, `\n` line ends, UTF-8 without BOM; an empty cell for null; text quoted. */
 export function toCsv(table: BulkTable): string {

@@ -1,10 +1,10 @@
 // The change log as an Atom feed (the `feed` library), for newsrooms and housing authorities.
 import { escapeMarkup } from '../markup.ts';
 import { Feed } from 'feed';
-import type { ChangeEntry, ChangesRecord, Meta } from '../contract.ts';
-import { money } from '../present.ts';
-import { CHANGES_FEED_PATH, changeAnchor, pagePath, siteUrls } from './routes.ts';
-import { serviceName } from './service.ts';
+import type { ChangeEntry, ChangesRecord, Meta } from '../contract/schemas.ts';
+import { money } from '../contract/present.ts';
+import { CHANGES_FEED_PATH, changeAnchor, pagePath, siteUrls } from '../contract/routes.ts';
+import { serviceName } from '../contract/service.ts';
 
 /** The most changed ZIP codes an entry lists in words; the JSON has all of them. */
 export const LISTED_CHANGES = 50;

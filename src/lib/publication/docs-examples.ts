@@ -1,5 +1,5 @@
 // Example responses for the docs page: real records, with long lists cut so a reader sees the shape.
-import type { ChangesRecord, CountyRecord, Meta, MetaRecord, SectionEightRecord, ZipRecord } from '../contract.ts';
+import type { ChangesRecord, CountyRecord, Meta, MetaRecord, SectionEightRecord, ZipRecord } from '../contract/schemas.ts';
 import { changesDocument, countyDocument, sectionEightDocument, zipDocument, zipIndexDocument } from './api-documents.ts';
 
 const cut = <T>(items: readonly T[], keep: number) => items.slice(0, keep);

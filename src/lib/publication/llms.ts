@@ -1,14 +1,14 @@
 // llms.txt (llmstxt.org) and llms-full.txt: the service described in plain text for language models.
 import { countySlug } from '../derive/places.ts';
 import { currentState, type StateScope } from '../state.ts';
-import type { CountyRecord, Meta, MetaRecord } from '../contract.ts';
+import type { CountyRecord, Meta, MetaRecord } from '../contract/schemas.ts';
 import { MCP_CLIENT_CONFIGS, MCP_RUN_LINES, NPX_COMMAND } from '../mcp/client-config.ts';
 import { TOOLS } from '../mcp/tools/index.ts';
-import { ENDPOINTS } from '../contract.ts';
-import { BULK_DIR, BULK_FILE_NAMES, BULK_TABLES } from './bulk.ts';
-import { CHANGES_FEED_PATH, siteUrls } from './routes.ts';
-import { LICENSE, serviceName } from './service.ts';
-import { money, signedPercent, WHAT_IS_COMPARED, WHICH_BASIS } from '../present.ts';
+import { ENDPOINTS } from '../contract/schemas.ts';
+import { BULK_DIR, BULK_FILE_NAMES, BULK_TABLES } from '../contract/bulk-tables.ts';
+import { CHANGES_FEED_PATH, siteUrls } from '../contract/routes.ts';
+import { LICENSE, serviceName } from '../contract/service.ts';
+import { money, signedPercent, WHAT_IS_COMPARED, WHICH_BASIS } from '../contract/present.ts';
 import { schemaDocs } from './schema-fields.ts';
 
 interface SiteFacts {

@@ -2,10 +2,10 @@
 import { countySlug } from '../derive/places.ts';
 import { currentState } from '../state.ts';
 import { z } from 'zod';
-import { contractRegistry, ENDPOINTS } from '../contract.ts';
-import { BULK_DIR, BULK_FILE_NAMES, BULK_TABLES, MEDIA_TYPES } from './bulk.ts';
-import { siteUrls } from './routes.ts';
-import { API_VERSION, LICENSE, serviceName } from './service.ts';
+import { contractRegistry, ENDPOINTS } from '../contract/schemas.ts';
+import { BULK_DIR, BULK_FILE_NAMES, BULK_TABLES, MEDIA_TYPES } from '../contract/bulk-tables.ts';
+import { siteUrls } from '../contract/routes.ts';
+import { API_VERSION, LICENSE, serviceName } from '../contract/service.ts';
 
 type JsonObject = Record<string, unknown>;
 

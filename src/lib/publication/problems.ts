@@ -1,10 +1,10 @@
 // The JSON error bodies under /api/: static RFC 9457 problem documents, one per status, that the
 // shipped host configurations serve in place of an HTML error page.
 import type { z } from 'zod';
-import type { Problem } from '../contract.ts';
+import type { Problem } from '../contract/schemas.ts';
 import { countySlug } from '../derive/places.ts';
 import { currentState, type StateScope } from '../state.ts';
-import { href } from './routes.ts';
+import { href } from '../contract/routes.ts';
 
 export const PROBLEM_STATUSES = [400, 403, 404, 405, 414] as const;
 export type ProblemStatus = (typeof PROBLEM_STATUSES)[number];

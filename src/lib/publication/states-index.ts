@@ -2,7 +2,7 @@
 // are here, in plain words, with a link to each. Plain HTML with its own small style, so it needs
 // nothing of any state's build.
 import { escapeMarkup } from '../markup.ts';
-import type { MetaDoc } from '../contract.ts';
+import type { MetaDoc } from '../contract/schemas.ts';
 import type { StateScope } from '../state.ts';
 
 export interface BuiltState {

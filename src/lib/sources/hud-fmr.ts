@@ -1,7 +1,7 @@
 // HUD county-level Fair Market Rents: the state's county list, and every HUD FMR area with its
 // code, metro flag and area-wide FMR (the basis of a payment standard outside Small Area FMRs).
 import { countyName, type StateScope } from '../state.ts';
-import { BEDROOMS, type BedroomRents, type HudArea } from '../contract.ts';
+import { BEDROOMS, type BedroomRents, type HudArea } from '../contract/schemas.ts';
 import { RENT_BOUNDS } from './plausible.ts';
 import { readWorkbook } from './readers.ts';
 import { findColumn, headerIs, RowReader } from './table.ts';

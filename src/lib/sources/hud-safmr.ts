@@ -1,6 +1,6 @@
 // HUD Small Area Fair Market Rents: one file per fiscal year, as HUD's workbook or a tidy CSV.
-import { BEDROOMS } from '../bedrooms.ts';
-import type { BedroomRents } from '../contract.ts';
+import { BEDROOMS } from '../contract/bedrooms.ts';
+import type { BedroomRents } from '../contract/schemas.ts';
 import { SourceError } from '../errors.ts';
 import { NO_DATE_LIMITS, RENT_BOUNDS, type DateLimits } from './plausible.ts';
 import { readDelimited, readWorkbook } from './readers.ts';

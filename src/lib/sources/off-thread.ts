@@ -1,5 +1,5 @@
 import { errorFromThread } from '../errors.ts';
-import { startReadingThread } from '../reading-threads.ts';
+import { Worker } from 'node:worker_threads';
 import type { StateScope } from '../state.ts';
 import type { Crosswalk } from './hud-crosswalk.ts';
 import type { SafmrRow } from './hud-safmr.ts';
@@ -15,7 +15,7 @@ interface Results {
 export function parseWorkbookOffThread<K extends WorkbookKind>(kind: K, bytes: Buffer, file: string, state: StateScope, limits: DateLimits): Promise<Results[K]> {
   const job: WorkbookJob = { kind, bytes, file, state, limits };
   return new Promise((resolve, reject) => {
-    const worker = startReadingThread(new URL('./workbook-worker.ts', import.meta.url), job);
+    const worker = new Worker(new URL('./workbook-worker.ts', import.meta.url), { workerData: job });
     worker.once('message', (reply: WorkbookReply) => {
       if (reply.ok) resolve(reply.result as Results[K]);
       else reject(errorFromThread(reply.error, `parsing ${file}`));

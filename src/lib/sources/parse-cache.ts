@@ -16,7 +16,8 @@ export const PARSE_CACHE_DIR = join(import.meta.dirname, '..', '..', '..', 'node
 let parserFingerprint: string | undefined;
 
 /**
- * A hash of the code that turns bytes into rows: this folder, the states table and the contract.
+ * A hash of the code that turns bytes into rows: this folder, the states table and the contract's
+ * schemas and bedroom names.
  * Read synchronously, like the cache's entries: the sources are read while Astro loads, and an
  * asynchronous read would wait for every module Astro compiles before the workbooks could start.
  */
@@ -24,7 +25,7 @@ function codeFingerprint(): string {
   if (parserFingerprint === undefined) {
     const hash = createHash('sha256');
     const here = import.meta.dirname;
-    const files = [...readdirSync(here).filter((f) => f.endsWith('.ts')).sort().map((f) => join(here, f)), join(here, '..', 'state.ts'), join(here, '..', 'contract.ts')];
+    const files = [...readdirSync(here).filter((f) => f.endsWith('.ts')).sort().map((f) => join(here, f)), join(here, '..', 'state.ts'), join(here, '..', 'contract', 'schemas.ts'), join(here, '..', 'contract', 'bedrooms.ts')];
     for (const file of files) hash.update(file.slice(here.length)).update(readFileSync(file));
     parserFingerprint = hash.digest('hex');
   }

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SourceFile } from '../contract.ts';
+import type { SourceFile } from '../contract/schemas.ts';
 import { ERRNO_WORDS, SourceError } from '../errors.ts';
 import { compareCodePoints } from '../order.ts';
 import type { AcsFile } from './census-acs.ts';

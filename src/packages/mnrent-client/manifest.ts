@@ -1,6 +1,6 @@
 // What the mnrent-client package says about itself: package.json and the README. Pure.
 import { CLIENT_PACKAGE } from '../../lib/mcp/client-config.ts';
-import { serviceName } from '../../lib/publication/service.ts';
+import { serviceName } from '../../lib/contract/service.ts';
 import { countySlug } from '../../lib/derive/places.ts';
 import { currentState } from '../../lib/state.ts';
 

@@ -1,9 +1,9 @@
 // What the mnrent-mcp package says about itself: package.json, the MCP registry's server.json and
 // the README. Pure: `npm run pack` gathers the facts (the site, its meta.json, one real answer).
-import type { MetaDoc } from '../../lib/contract.ts';
+import type { MetaDoc } from '../../lib/contract/schemas.ts';
 import { MCP_CLIENT_CONFIGS, MCP_PACKAGE, MCP_RUN_LINES, NPX_COMMAND } from '../../lib/mcp/client-config.ts';
 import type { AnyTool } from '../../lib/mcp/tools/index.ts';
-import { LICENSE, serviceName } from '../../lib/publication/service.ts';
+import { LICENSE, serviceName } from '../../lib/contract/service.ts';
 
 export const MCP_BIN = 'bin/mnrent-mcp.js';
 export const THIRD_PARTY_FILE = 'THIRD_PARTY_LICENSES.txt';

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { currentState } from '../../state.ts';
-import { Meta, ZipCode, ZipRecord } from '../../contract.ts';
-import type { ZipRecord as ZipRecordType } from '../../contract.ts';
+import { Meta, ZipCode, ZipRecord } from '../../contract/schemas.ts';
+import type { ZipRecord as ZipRecordType } from '../../contract/schemas.ts';
 import { closestZips } from '../match.ts';
 import { defineTool, fail, ok } from './tool.ts';
-import { money, signedPercent, voucherAnswers } from '../../present.ts';
+import { money, signedPercent, voucherAnswers } from '../../contract/present.ts';
 
 const FIELDS = [
   'zip', 'city', 'county', 'county_slug', 'metro', 'fmr_latest_fy', 'fmr', 'fmr2_yoy_pct', 'zori_latest', 'acs', 'spread', 'spread_pct', 'voucher_competitive',

@@ -1,4 +1,4 @@
-import { MetaDoc } from '../../contract.ts';
+import { MetaDoc } from '../../contract/schemas.ts';
 import { defineTool, ok } from './tool.ts';
 
 export const datasetInfo = defineTool({

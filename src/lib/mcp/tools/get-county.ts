@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { countySlug } from '../../derive/places.ts';
 import { countyLabelIn, currentState } from '../../state.ts';
-import { CountyDetail } from '../../contract.ts';
+import { CountyDetail } from '../../contract/schemas.ts';
 import type { ApiReader } from '../api-reader.ts';
 import { closest, countyKey } from '../match.ts';
 import { defineTool, fail, ok } from './tool.ts';
-import { money, signedPercent } from '../../present.ts';
-import { countOf } from '../../search.ts';
+import { money, signedPercent } from '../../contract/present.ts';
+import { countOf } from '../../derive/search.ts';
 
 /** The state's example county three ways: "Dane", "Dane County" and "dane". */
 function exampleNames(): string {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { countyLabelIn, currentState } from '../../state.ts';
-import { ZipCode, ZipDetail } from '../../contract.ts';
+import { ZipCode, ZipDetail } from '../../contract/schemas.ts';
 import { closestZips } from '../match.ts';
 import { defineTool, fail, ok } from './tool.ts';
-import { marketRentAgeSentence, money, signedPercent, voucherAnswers } from '../../present.ts';
+import { marketRentAgeSentence, money, signedPercent, voucherAnswers } from '../../contract/present.ts';
 
 export const getZip = defineTool({
   name: 'get_zip',

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { currentState } from '../../state.ts';
-import { Meta, ZipCode } from '../../contract.ts';
+import { Meta, ZipCode } from '../../contract/schemas.ts';
 import { greatCircleKm, isNeighbour } from '../../derive/nearby.ts';
-import { roundHalfAway } from '../../derive/round.ts';
+import { roundHalfAway } from '../../contract/round.ts';
 import { closestZips } from '../match.ts';
 import { defineTool, fail, ok } from './tool.ts';
-import { money } from '../../present.ts';
+import { money } from '../../contract/present.ts';
 import { compareCodePoints } from '../../order.ts';
 
 const Near = z

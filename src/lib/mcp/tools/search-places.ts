@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { Meta } from '../../contract.ts';
-import { countOf, searchPlaces as searchPlaceRows } from '../../search.ts';
+import { Meta } from '../../contract/schemas.ts';
+import { countOf, searchPlaces as searchPlaceRows } from '../../derive/search.ts';
 import { countyLabelIn, currentState } from '../../state.ts';
 import { defineTool, ok } from './tool.ts';
 

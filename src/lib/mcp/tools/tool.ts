@@ -1,7 +1,7 @@
 // What every tool file exports, and the two shapes of a result: structured data, or an error.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
-import type { Meta } from '../../contract.ts';
+import type { Meta } from '../../contract/schemas.ts';
 import type { ApiReader } from '../api-reader.ts';
 
 export interface Tool<I extends z.ZodRawShape, O extends z.ZodObject> {

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { currentState } from '../../state.ts';
-import { Meta, SectionEightRow } from '../../contract.ts';
-import type { SectionEightRow as SectionEightRowType } from '../../contract.ts';
+import { Meta, SectionEightRow } from '../../contract/schemas.ts';
+import type { SectionEightRow as SectionEightRowType } from '../../contract/schemas.ts';
 import { medianSpreadPct } from '../../derive/medians.ts';
 import { closest, countyKey } from '../match.ts';
 import { countySlugs } from './get-county.ts';
 import { defineTool, fail, ok } from './tool.ts';
-import { money, signedPercent } from '../../present.ts';
+import { money, signedPercent } from '../../contract/present.ts';
 import { compareCodePoints } from '../../order.ts';
 
 const SORT_KEYS = ['spread_pct', 'spread', 'market_rent', 'fmr2', 'area_spread_pct', 'area_spread', 'area_fmr2'] as const;

@@ -1,5 +1,5 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { jsonResponse } from '../../../lib/json.ts';
+import { jsonResponse } from '../../../lib/contract/json.ts';
 import { PROBLEM_STATUSES, problemDocument, type ProblemStatus } from '../../../lib/publication/problems.ts';
 
 export const getStaticPaths = (() => PROBLEM_STATUSES.map((status) => ({ params: { status: String(status) } }))) satisfies GetStaticPaths;

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { changesRecord, siteRecord } from '../../../lib/collections.ts';
-import { jsonResponse } from '../../../lib/json.ts';
+import { changesRecord, siteRecord } from '../../../lib/site/collections.ts';
+import { jsonResponse } from '../../../lib/contract/json.ts';
 import { changesDocument } from '../../../lib/publication/api-documents.ts';
 
 export const GET: APIRoute = async () => {

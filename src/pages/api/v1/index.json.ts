@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { siteRecord, zipRecords } from '../../../lib/collections.ts';
-import { jsonResponse } from '../../../lib/json.ts';
+import { siteRecord, zipRecords } from '../../../lib/site/collections.ts';
+import { jsonResponse } from '../../../lib/contract/json.ts';
 import { zipIndexDocument } from '../../../lib/publication/api-documents.ts';
 
 export const GET: APIRoute = async () => {

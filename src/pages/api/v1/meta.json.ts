@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { siteRecord } from '../../../lib/collections.ts';
-import { jsonResponse } from '../../../lib/json.ts';
+import { siteRecord } from '../../../lib/site/collections.ts';
+import { jsonResponse } from '../../../lib/contract/json.ts';
 import { metaDocument } from '../../../lib/publication/api-documents.ts';
 
 export const GET: APIRoute = async () => {

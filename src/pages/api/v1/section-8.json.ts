@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { sectionEightRecord, siteRecord } from '../../../lib/collections.ts';
-import { jsonResponse } from '../../../lib/json.ts';
+import { sectionEightRecord, siteRecord } from '../../../lib/site/collections.ts';
+import { jsonResponse } from '../../../lib/contract/json.ts';
 import { sectionEightDocument } from '../../../lib/publication/api-documents.ts';
 
 export const GET: APIRoute = async () => {

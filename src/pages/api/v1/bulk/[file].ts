@@ -1,6 +1,6 @@
 // The bulk files: the whole dataset as CSV and Parquet tables, and their data package.
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { loadedDataset } from '../../../../lib/dataset-slot.ts';
+import { loadedDataset } from '../../../../lib/dataset/in-process.ts';
 
 const files = () => {
   const dataset = loadedDataset();

@@ -1,7 +1,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { countyRecords, siteRecord } from '../../../../lib/collections.ts';
-import type { CountyRecord } from '../../../../lib/contract.ts';
-import { jsonResponse } from '../../../../lib/json.ts';
+import { countyRecords, siteRecord } from '../../../../lib/site/collections.ts';
+import type { CountyRecord } from '../../../../lib/contract/schemas.ts';
+import { jsonResponse } from '../../../../lib/contract/json.ts';
 import { countyDocument } from '../../../../lib/publication/api-documents.ts';
 
 export const getStaticPaths = (async () =>

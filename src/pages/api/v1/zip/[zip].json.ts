@@ -1,7 +1,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { siteRecord, zipRecords } from '../../../../lib/collections.ts';
-import type { ZipRecord } from '../../../../lib/contract.ts';
-import { jsonResponse } from '../../../../lib/json.ts';
+import { siteRecord, zipRecords } from '../../../../lib/site/collections.ts';
+import type { ZipRecord } from '../../../../lib/contract/schemas.ts';
+import { jsonResponse } from '../../../../lib/contract/json.ts';
 import { zipDocument } from '../../../../lib/publication/api-documents.ts';
 
 export const getStaticPaths = (async () =>

@@ -1,0 +1,226 @@
+// The whole dataset as tables: CSV and Parquet files under /api/v1/bulk/, a Frictionless Data
+// Package describing them, all made from the same records as the JSON. Pure: records in, tables
+// out; their bytes are bulk-files.ts's, so the pages and documents that name the files (openapi.ts,
+// llms.ts, the docs page) do not load the CSV and Parquet writers.
+import { currentState } from '../state.ts';
+import { BEDROOMS, type CountyRecord, type SectionEightRecord, type ZipRecord } from './schemas.ts';
+import { JSON_TYPE } from './json.ts';
+import { LICENSE, serviceName } from './service.ts';
+
+/** Where the bulk files live, relative to the site root. */
+export const BULK_DIR = '/api/v1/bulk/';
+
+/** The tables, each a CSV and a Parquet file under BULK_DIR, in the order the data package lists them. */
+export const BULK_TABLES = ['zips', 'fmr_history', 'zori_monthly', 'counties', 'section_8'] as const;
+export type BulkTableName = (typeof BULK_TABLES)[number];
+
+/** Every file name under BULK_DIR. */
+export const BULK_FILE_NAMES = [...BULK_TABLES.map((t) => `${t}.csv`), ...BULK_TABLES.map((t) => `${t}.parquet`), 'datapackage.json'];
+
+type FieldType = 'string' | 'integer' | 'number' | 'boolean';
+type Cell = string | number | boolean | null;
+
+export interface BulkField {
+  name: string;
+  /** A Table Schema type; Parquet stores string, integer (INT32), number (DOUBLE) and boolean as such. */
+  type: FieldType;
+  description: string;
+}
+
+export interface BulkTable {
+  name: BulkTableName;
+  title: string;
+  description: string;
+  fields: BulkField[];
+  primaryKey: string[];
+  foreignKeys: { fields: string[]; reference: { resource: string; fields: string[] } }[];
+  rows: Cell[][];
+}
+
+export interface BulkFile {
+  /** File name inside BULK_DIR: `zips.csv`. */
+  name: string;
+  mediaType: string;
+  bytes: Uint8Array<ArrayBuffer>;
+  sha256: string;
+}
+
+const f = (name: string, type: FieldType, description: string): BulkField => ({ name, type, description });
+const bedroomFields = (prefix: string, what: string) => BEDROOMS.map((br, i) => f(`${prefix}${br}`, 'integer', `${what}, ${i === 0 ? 'studio' : `${i} bedroom${i > 1 ? 's' : ''}`}, whole dollars`));
+// Columns several tables share, described once.
+const ZIP = f('zip', 'string', 'Five-digit ZIP code (text: keep a leading zero)');
+const PLACE = [ZIP, f('city', 'string', 'City'), f('county', 'string', 'County name without the word "County"'), f('county_slug', 'string', 'County slug, as in /api/v1/county/{slug}.json')];
+const SPREADS = [
+  f('spread', 'integer', 'Market rent minus the 2-bedroom Small Area FMR, dollars'),
+  f('spread_pct', 'number', '100 × spread / 2-bedroom Small Area FMR, one decimal'),
+  f('voucher_competitive', 'boolean', 'The 2-bedroom Small Area FMR meets or exceeds the market rent'),
+];
+const AREA_SPREADS = [
+  f('area_spread', 'integer', 'Market rent minus the 2-bedroom area-wide FMR, dollars'),
+  f('area_spread_pct', 'number', '100 × area_spread / 2-bedroom area-wide FMR, one decimal'),
+  f('area_voucher_competitive', 'boolean', 'The 2-bedroom area-wide FMR meets or exceeds the market rent'),
+];
+const PAGE_URL = f('url', 'string', 'Page for people');
+const lastmodOf = (what: string) => f('lastmod', 'string', `Date (YYYY-MM-DD) of the build in which the ${what} record last changed`);
+const toZipFk = { fields: ['zip'], reference: { resource: 'zips', fields: ['zip'] } };
+const toCountyFk = { fields: ['county_slug'], reference: { resource: 'counties', fields: ['county_slug'] } };
+
+/** The five tables, each sorted as its JSON is (by ZIP, then year or month; counties by slug). */
+export function bulkTables(records: { zips: readonly ZipRecord[]; counties: readonly CountyRecord[]; sectionEight: SectionEightRecord }): BulkTable[] {
+  const { zips, counties, sectionEight } = records;
+  return [
+    {
+      name: 'zips',
+      title: 'ZIP codes',
+      description: 'One row per published ZIP code: the index row of /api/v1/index.json, flattened, with the census rent.',
+      fields: [
+        ...PLACE,
+        f('metro', 'string', 'HUD metropolitan FMR area; empty outside metro areas'),
+        f('fmr_fiscal_year', 'integer', 'Fiscal year of the FMR columns'),
+        ...bedroomFields('fmr_', 'Small Area FMR'),
+        f('fmr2_yoy_pct', 'number', 'Percent change of the 2-bedroom Small Area FMR on the fiscal year before, one decimal'),
+        ...bedroomFields('area_fmr_', 'Area-wide FMR of the first HUD area'),
+        f('zori_latest_month', 'string', 'Latest month of the market rent index, YYYY-MM'),
+        f('zori_latest_rent', 'integer', 'Market rent index of that month, whole dollars'),
+        ...SPREADS,
+        ...AREA_SPREADS,
+        f('zori_lag_months', 'integer', 'Months from the latest market rent month to the start of the FMR fiscal year'),
+        f('acs_median_gross_rent', 'integer', 'Census ACS 5-year median gross rent of the ZCTA, dollars'),
+        f('latitude', 'number', 'Latitude of the ZIP point (Census ZCTA, else GeoNames)'),
+        f('longitude', 'number', 'Longitude of the ZIP point'),
+        PAGE_URL,
+        lastmodOf('ZIP'),
+      ],
+      primaryKey: ['zip'],
+      foreignKeys: [toCountyFk],
+      rows: zips.map((z) => [
+        z.zip,
+        z.city,
+        z.county,
+        z.county_slug,
+        z.metro,
+        z.fmr_latest_fy,
+        ...BEDROOMS.map((br) => z.fmr[br]),
+        z.fmr2_yoy_pct,
+        ...BEDROOMS.map((br) => z.area_fmr?.[br] ?? null),
+        z.zori_latest?.month ?? null,
+        z.zori_latest?.rent ?? null,
+        z.spread,
+        z.spread_pct,
+        z.voucher_competitive,
+        z.area_spread,
+        z.area_spread_pct,
+        z.area_voucher_competitive,
+        z.zori_lag_months,
+        z.acs?.median_gross_rent ?? null,
+        z.coordinates?.latitude ?? null,
+        z.coordinates?.longitude ?? null,
+        z.url,
+        z.lastmod,
+      ]),
+    },
+    {
+      name: 'fmr_history',
+      title: 'Small Area FMR by fiscal year',
+      description: 'Every fiscal year read for every published ZIP code (fmr_by_fy of the ZIP responses).',
+      fields: [ZIP, f('fiscal_year', 'integer', 'Federal fiscal year'), ...bedroomFields('', 'Small Area FMR')],
+      primaryKey: ['zip', 'fiscal_year'],
+      foreignKeys: [toZipFk],
+      rows: zips.flatMap((z) => Object.entries(z.fmr_by_fy).map(([fy, rents]) => [z.zip, Number(fy), ...BEDROOMS.map((br) => rents[br])])),
+    },
+    {
+      name: 'zori_monthly',
+      title: 'Market rent index by month',
+      description: 'The monthly Zillow Observed Rent Index of every published ZIP code that has one (zori_monthly of the ZIP responses).',
+      fields: [ZIP, f('month', 'string', 'Month, YYYY-MM'), f('rent', 'number', 'Market rent index, dollars, two decimals')],
+      primaryKey: ['zip', 'month'],
+      foreignKeys: [toZipFk],
+      rows: zips.flatMap((z) => z.zori_monthly.map((p) => [z.zip, p.month, p.rent])),
+    },
+    {
+      name: 'counties',
+      title: 'Counties',
+      description: 'Every county of the state with its counts and the medians over its ZIP rows.',
+      fields: [
+        ...PLACE.slice(2),
+        f('zip_count', 'integer', 'Published ZIP codes in the county'),
+        f('zori_zip_count', 'integer', 'Of them, ZIP codes with a market rent index'),
+        f('median_fmr2', 'integer', 'Median 2-bedroom Small Area FMR, dollars'),
+        f('median_market_rent', 'integer', 'Median market rent index, dollars'),
+        f('median_fmr2_yoy_pct', 'number', 'Median change of the 2-bedroom Small Area FMR, percent'),
+        f('median_area_fmr2', 'integer', 'Median 2-bedroom area-wide FMR, dollars'),
+        PAGE_URL,
+        lastmodOf('county'),
+      ],
+      primaryKey: ['county_slug'],
+      foreignKeys: [],
+      rows: counties.map((c) => [c.county, c.county_slug, c.zip_count, c.zori_zip_count, c.medians.fmr2, c.medians.market_rent, c.medians.fmr2_yoy_pct, c.medians.area_fmr2, c.url, c.lastmod]),
+    },
+    {
+      name: 'section_8',
+      title: 'Voucher spread',
+      description: 'The rows of /api/v1/section-8.json: ZIP codes with both a 2-bedroom Small Area FMR and a market rent index.',
+      fields: [
+        ...PLACE,
+        f('fmr2', 'integer', '2-bedroom Small Area FMR, dollars'),
+        f('market_rent', 'integer', 'Latest market rent index, dollars'),
+        ...SPREADS,
+        f('area_fmr2', 'integer', '2-bedroom area-wide FMR, dollars'),
+        ...AREA_SPREADS,
+        PAGE_URL,
+      ],
+      primaryKey: ['zip'],
+      foreignKeys: [toZipFk],
+      rows: sectionEight.rows.map((r) => [
+        r.zip, r.city, r.county, r.county_slug, r.fmr2, r.market_rent, r.spread, r.spread_pct, r.voucher_competitive,
+        r.area_fmr2, r.area_spread, r.area_spread_pct, r.area_voucher_competitive, r.url,
+      ]),
+    },
+  ];
+}
+
+export const MEDIA_TYPES = { csv: 'text/csv; charset=utf-8', parquet: 'application/vnd.apache.parquet', json: JSON_TYPE } as const;
+
+/** The data package: every file with its bytes, sha256 and Table Schema, the licence and the sources. */
+export function dataPackage(tables: readonly BulkTable[], files: readonly BulkFile[], attribution: string, site: string): unknown {
+  const byName = new Map(files.map((file) => [file.name, file]));
+  const resource = (table: BulkTable, format: 'csv' | 'parquet') => {
+    const file = byName.get(`${table.name}.${format}`);
+    if (!file) throw new Error(`no ${table.name}.${format}`);
+    return {
+      name: format === 'csv' ? table.name : `${table.name}_parquet`,
+      title: table.title,
+      description: table.description,
+      path: file.name,
+      format,
+      mediatype: file.mediaType.split(';')[0],
+      ...(format === 'csv' ? { encoding: 'utf-8', dialect: { delimiter: ',', lineTerminator: '\n', quoteChar: '"', doubleQuote: true, header: true } } : {}),
+      bytes: file.bytes.length,
+      hash: `sha256:${file.sha256}`,
+      schema: {
+        fields: table.fields.map(({ name, type, description }) => ({ name, type, description })),
+        missingValues: [''],
+        primaryKey: table.primaryKey,
+        ...(format === 'csv' && table.foreignKeys.length ? { foreignKeys: table.foreignKeys } : {}),
+      },
+    };
+  };
+  return {
+    profile: 'tabular-data-package',
+    name: 'mnrent',
+    title: serviceName(),
+    description: `Fair Market Rents, the market rent index and census rents for ${currentState().name} ZIP codes and counties, as CSV and Parquet tables.`,
+    homepage: site,
+    licenses: [{ name: 'CC-BY-4.0', title: LICENSE.name, path: LICENSE.url }],
+    sources: [
+      { title: 'HUD Small Area Fair Market Rents and county Fair Market Rents', path: 'https://www.huduser.gov/portal/datasets/fmr.html' },
+      { title: 'Zillow Observed Rent Index (ZORI)', path: 'https://www.zillow.com/research/data/' },
+      { title: 'U.S. Census Bureau, American Community Survey 5-year, table B25064', path: 'https://www.census.gov/programs-surveys/acs' },
+      { title: 'HUD-USPS ZIP Code Crosswalk', path: 'https://www.huduser.gov/portal/datasets/usps_crosswalk.html' },
+      { title: 'GeoNames postal codes', path: 'https://download.geonames.org/export/zip/' },
+      { title: 'U.S. Census Bureau ZCTA Gazetteer', path: 'https://www.census.gov/geographies/reference-files/time-series/geo/gazetteer-files.html' },
+    ],
+    attribution,
+    resources: [...tables.map((t) => resource(t, 'csv')), ...tables.map((t) => resource(t, 'parquet'))],
+  };
+}

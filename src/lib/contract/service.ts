@@ -1,0 +1,50 @@
+// What the service says about itself: licence, attribution, endpoints and where resources live.
+import type { Meta } from './schemas.ts';
+import { currentState, type StateScope } from '../state.ts';
+import { siteUrls } from './routes.ts';
+
+export const SCHEMA_VERSION = '1.0';
+export const API_VERSION = '1.0.0';
+/** The version of the two npm packages (mnrent-mcp, mnrent-client) and of the agent server it announces. */
+export const PACKAGE_VERSION = '1.1.0';
+export const LICENSE = { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' } as const;
+/** The service's name, after the state this build is for: "Minnesota Rent Data Service". */
+export const serviceName = (state: StateScope = currentState()) => `${state.name} Rent Data Service`;
+
+export interface Vintage {
+  safmrFiscalYear: number;
+  /** Null when the market rent index gave no published value (then it is not cited). */
+  zoriMonth: string | null;
+  /** Null when the ACS gave no published value. */
+  acsVintage: string | null;
+  /** Null when the build ran without the crosswalk. */
+  crosswalk: { quarter: string | null } | null;
+  /** False when GeoNames had no rows for the state (Puerto Rico from US.txt): then it is not cited. */
+  geonames: boolean;
+}
+
+/** The citation users must give, naming the vintages actually read. */
+export function attribution(v: Vintage): string {
+  return [
+    `${serviceName()} (CC BY 4.0).`,
+    `Sources: U.S. Department of Housing and Urban Development (HUD), Small Area Fair Market Rents FY${v.safmrFiscalYear};`,
+    ...(v.zoriMonth ? [`Zillow Observed Rent Index (ZORI) through ${v.zoriMonth}, Zillow Research;`] : []),
+    ...(v.acsVintage ? [`U.S. Census Bureau, American Community Survey 5-year estimates ${v.acsVintage}, table B25064;`] : []),
+    ...(v.crosswalk ? [`HUD-USPS ZIP Code Crosswalk${v.crosswalk.quarter ? ` ${v.crosswalk.quarter}` : ''};`] : []),
+    ...(v.geonames ? ['GeoNames postal codes (CC BY 4.0);'] : []),
+    'U.S. Census Bureau ZCTA Gazetteer.',
+  ].join(' ');
+}
+
+/** `zoriMonth`: the latest month of the market rent file read, which the contract's `meta.sources` always names. */
+export function metaBlock(site: string, generatedAt: string, v: Vintage, zoriMonth: string): Meta {
+  return {
+    license: LICENSE.name,
+    license_url: LICENSE.url,
+    attribution: attribution(v),
+    sources: { hud_safmr: `FY${v.safmrFiscalYear}`, zori: zoriMonth },
+    generated_at: generatedAt,
+    schema_version: SCHEMA_VERSION,
+    docs: siteUrls(site).docs,
+  };
+}

@@ -1,0 +1,30 @@
+// What loading the dataset needs to know, read from the environment. Kept apart from dataset.ts: the
+// build's main thread reads these options, while the dataset's thread loads the pipeline itself.
+import { SourceError } from '../errors.ts';
+import type { StateScope } from '../state.ts';
+
+export interface LoadOptions {
+  sourcesDir: string;
+  site: string;
+  generatedAt: string;
+  /** An earlier output folder whose resources keep their `lastmod` when unchanged. */
+  previousDir?: string;
+  state?: StateScope;
+}
+
+/** `SOURCE_DATE_EPOCH` (seconds) when set, for reproducible builds; the given clock otherwise. */
+export function generationTime(epoch: string | undefined, now: () => Date = () => new Date()): string {
+  if (epoch === undefined || epoch === '') return now().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  if (!/^\d+$/.test(epoch)) throw new SourceError({ file: 'SOURCE_DATE_EPOCH' }, `"${epoch}" is not a whole number of seconds`);
+  return new Date(Number(epoch) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** Options from the environment, as both the build script and a bare `astro build` see them. */
+export function optionsFromEnv(site: string, outDir: string | undefined, env: NodeJS.ProcessEnv = process.env): LoadOptions {
+  return {
+    sourcesDir: env.SOURCES_DIR || 'data/sources',
+    site,
+    generatedAt: generationTime(env.SOURCE_DATE_EPOCH),
+    ...(outDir ? { previousDir: outDir } : {}),
+  };
+}

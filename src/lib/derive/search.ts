@@ -1,0 +1,166 @@
+// Finding a place the way people type it: "St Paul", "st. paul", "Duluth, MN", "551", "hennepin county".
+// One module for the home page's search box (bundled into the browser: it imports only the
+// import-free collation) and the agent server's search_places.
+import { compareCodePoints } from '../order.ts';
+
+/** One searchable ZIP: what the browser downloads per ZIP (`/search-index.json`) and the index rows carry. */
+export interface PlaceRow {
+  zip: string;
+  city: string;
+  county: string;
+  county_slug: string;
+}
+
+/** The state's own words, which a query may add ("Duluth, MN") and county names take ("Acadia Parish"). */
+export interface StateWords {
+  code: string;
+  name: string;
+  countyWord: string | null;
+}
+
+/** The search index as the browser downloads it: the state's words, and `[zip, city, county, slug]` per ZIP. */
+export interface SearchIndex {
+  state: StateWords;
+  zips: [string, string, string, string][];
+}
+
+export const toSearchIndex = (rows: readonly PlaceRow[], { code, name, countyWord }: StateWords): SearchIndex => ({
+  state: { code, name, countyWord },
+  zips: rows.map((r) => [r.zip, r.city, r.county, r.county_slug]),
+});
+
+export const fromSearchIndex = (index: SearchIndex): PlaceRow[] => index.zips.map(([zip, city, county, county_slug]) => ({ zip, city, county, county_slug }));
+
+/** How well a name matches: lower is better. */
+export const MATCH = { exact: 0, prefix: 1, wordPrefix: 2, substring: 3, inCounty: 4 } as const;
+export type MatchRank = (typeof MATCH)[keyof typeof MATCH];
+
+export interface CountyHit {
+  county: string;
+  county_slug: string;
+  rank: MatchRank;
+  zip_count: number;
+}
+
+export interface ZipHit<R extends PlaceRow> {
+  row: R;
+  rank: MatchRank;
+}
+
+export interface SearchResult<R extends PlaceRow> {
+  /** The query as compared: folded, abbreviations spelled out, a trailing state dropped. */
+  folded: string;
+  counties: CountyHit[];
+  /** Every matching ZIP, best first (a caller shows the first few). */
+  zips: ZipHit<R>[];
+}
+
+/** Abbreviations people and the Postal Service use, spelled out as GeoNames and HUD spell the names. */
+const SPELLED_OUT: Readonly<Record<string, string>> = { st: 'saint', ste: 'sainte', mt: 'mount', ft: 'fort', twp: 'township' };
+
+/** "St. Paul" → "saint paul", "Lac qui Parle" → "lac qui parle", "Mörkö" → "morko": case, accents and punctuation folded. */
+export function foldPlace(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .split(' ')
+    .map((word) => SPELLED_OUT[word] ?? word)
+    .join(' ');
+}
+
+/** The query as compared, and whether it asked for a county ("Hennepin County", "Acadia Parish"). */
+export function foldQuery(query: string, state: StateWords): { text: string; county: boolean } {
+  let words = foldPlace(query).split(' ').filter(Boolean);
+  // "Duluth, MN", "duluth mn", "Duluth Minnesota", "Albany, New York": the state is ours already.
+  for (const own of [state.code, state.name].map((w) => foldPlace(w).split(' '))) {
+    if (words.length > own.length && own.every((w, i) => words[words.length - own.length + i] === w)) {
+      words = words.slice(0, -own.length);
+      break;
+    }
+  }
+  const countyWords = new Set(['county', ...(state.countyWord ? [foldPlace(state.countyWord)] : [])]);
+  const county = words.length > 1 && countyWords.has(words.at(-1) ?? '');
+  if (county) words = words.slice(0, -1);
+  return { text: words.join(' '), county };
+}
+
+/**
+ * How a county is said in a sentence: its name and the state's county word, unless the name
+ * already says what it is ("Hennepin County", "Acadia Parish", but "Fairfax city", "Bethel Census
+ * Area", "Capitol Planning Region"). Here, import-free, for the browser's search results too.
+ */
+export function countyLabel(name: string, countyWord: string | null): string {
+  return countyWord && !/\b(city|borough|census area|municipality|planning region|parish|municipio|county)$/i.test(name) ? `${name} ${countyWord}` : name;
+}
+
+function rankName(name: string, text: string): MatchRank | undefined {
+  if (name === text) return MATCH.exact;
+  if (name.startsWith(text)) return MATCH.prefix;
+  if (name.includes(` ${text}`)) return MATCH.wordPrefix;
+  if (name.includes(text)) return MATCH.substring;
+  return undefined;
+}
+
+/** Each row's names folded once, not on every keystroke (folding is most of a search's time). */
+const foldedNames = new WeakMap<PlaceRow, { city: string; county: string }>();
+function namesOf(row: PlaceRow): { city: string; county: string } {
+  let names = foldedNames.get(row);
+  if (!names) {
+    names = { city: foldPlace(row.city), county: foldPlace(row.county) };
+    foldedNames.set(row, names);
+  }
+  return names;
+}
+
+/**
+ * ZIPs and counties for a query. Digits: ZIPs starting with them. Words: cities and counties,
+ * exact names before prefixes before words inside a name before any substring; ties by ZIP or
+ * slug. A county that matches brings its ZIPs too, after every city match.
+ */
+export function searchPlaces<R extends PlaceRow>(rows: readonly R[], query: string, state: StateWords): SearchResult<R> {
+  const digits = query.replace(/\s+/g, '');
+  if (/^\d{1,5}$/.test(digits)) {
+    return { folded: digits, counties: [], zips: rows.filter((r) => r.zip.startsWith(digits)).map((row) => ({ row, rank: MATCH.prefix })).sort((a, b) => compareCodePoints(a.row.zip, b.row.zip)) };
+  }
+  const { text, county: countyAsked } = foldQuery(query, state);
+  if (!text) return { folded: text, counties: [], zips: [] };
+  const counties = new Map<string, CountyHit>();
+  for (const row of rows) {
+    const hit = counties.get(row.county_slug);
+    if (hit) {
+      hit.zip_count += 1;
+      continue;
+    }
+    const rank = rankName(namesOf(row).county, text);
+    if (rank !== undefined) counties.set(row.county_slug, { county: row.county, county_slug: row.county_slug, rank, zip_count: 1 });
+  }
+  const zips: ZipHit<R>[] = [];
+  for (const row of rows) {
+    const cityRank = countyAsked ? undefined : rankName(namesOf(row).city, text);
+    const rank = cityRank ?? (counties.has(row.county_slug) ? MATCH.inCounty : undefined);
+    if (rank !== undefined) zips.push({ row, rank });
+  }
+  return {
+    folded: text,
+    counties: [...counties.values()].sort((a, b) => a.rank - b.rank || compareCodePoints(a.county_slug, b.county_slug)),
+    zips: zips.sort((a, b) => a.rank - b.rank || compareCodePoints(a.row.zip, b.row.zip)),
+  };
+}
+
+/** What a search box lists: counties before ZIPs of the same rank, at most `most.counties` and `most.zips` of each. */
+export function listedPlaces<R extends PlaceRow>(
+  result: SearchResult<R>,
+  most = { counties: 3, zips: 10 },
+): ({ kind: 'county'; hit: CountyHit } | { kind: 'zip'; hit: ZipHit<R> })[] {
+  const counties = result.counties.slice(0, most.counties).map((hit) => ({ kind: 'county' as const, hit }));
+  const zips = result.zips.slice(0, most.zips).map((hit) => ({ kind: 'zip' as const, hit }));
+  return [...counties, ...zips].sort((a, b) => a.hit.rank - b.hit.rank || (a.kind === b.kind ? 0 : a.kind === 'county' ? -1 : 1));
+}
+
+/** "1 match", "2 matches": a count with its noun, singular or plural. */
+export function countOf(n: number, singular: string, plural = `${singular}s`): string {
+  return `${n} ${n === 1 ? singular : plural}`;
+}

@@ -1,0 +1,50 @@
+// Typed, sorted access to the content collections for endpoints and pages: the entries Astro has,
+// with the records their loaders validated (content.config.ts). A build asks once per collection and
+// the pages share the answer, read-only; the dev server asks each time, to see edits.
+import { type CollectionKey, getCollection, getEntry } from 'astro:content';
+import type { ChangesRecord, CountyRecord, Meta, MetaRecord, SectionEightRecord, ZipRecord } from '../contract/schemas.ts';
+import { validatedRecords } from '../dataset/in-process.ts';
+import { compareCodePoints } from '../order.ts';
+
+const asked = new Map<string, Promise<unknown>>();
+function once<T>(key: string, load: () => Promise<T>): Promise<T> {
+  if (import.meta.env.DEV) return load();
+  let answer = asked.get(key) as Promise<T> | undefined;
+  if (!answer) {
+    answer = load();
+    asked.set(key, answer);
+  }
+  return answer;
+}
+
+/** The validated record of each entry of a collection. */
+function recordsOf<T>(name: CollectionKey, ids: readonly string[]): T[] {
+  const records = validatedRecords(name);
+  return ids.map((id) => {
+    const record = records?.get(id);
+    if (record === undefined) throw new Error(`the ${name} collection has no record ${id}: was it loaded in this process?`);
+    return record as T;
+  });
+}
+
+async function collectionData<T>(name: CollectionKey): Promise<T[]> {
+  return recordsOf<T>(name, (await getCollection(name)).map((entry) => entry.id));
+}
+
+async function entryData<T>(name: CollectionKey, id: string): Promise<T> {
+  const entry = await getEntry(name, id);
+  if (entry === undefined) throw new Error(`the ${name} collection is empty`);
+  return recordsOf<T>(name, [entry.id])[0] as T;
+}
+
+export const zipRecords = (): Promise<readonly ZipRecord[]> =>
+  once('zips', async () => (await collectionData<ZipRecord>('zips')).sort((a, b) => compareCodePoints(a.zip, b.zip)));
+
+export const countyRecords = (): Promise<readonly CountyRecord[]> =>
+  once('counties', async () => (await collectionData<CountyRecord>('counties')).sort((a, b) => compareCodePoints(a.county_slug, b.county_slug)));
+
+export const sectionEightRecord = (): Promise<SectionEightRecord> => once('sectionEight', () => entryData<SectionEightRecord>('sectionEight', 'section-8'));
+
+export const siteRecord = (): Promise<{ meta: Meta; record: MetaRecord }> => once('site', () => entryData<{ meta: Meta; record: MetaRecord }>('site', 'site'));
+
+export const changesRecord = (): Promise<ChangesRecord> => once('changes', () => entryData<ChangesRecord>('changes', 'changes'));
