@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countySlug } from '../src/lib/derive/places.ts';
-import { parseFmrWorkbook } from '../src/lib/sources/hud-fmr.ts';
+import { fmrAreasOf, readFmrWorkbook } from '../src/lib/sources/hud-fmr.ts';
+import type { Table } from '../src/lib/sources/table.ts';
 import { countyLabelIn, countyName, STATES, stateByCode, zipInState, type StateScope } from '../src/lib/state.ts';
 import { HtmlValidate } from 'html-validate';
 import { BUILD_TEST_TIMEOUT_MS, runBuild, runCommand } from './helpers/build.ts';
@@ -76,14 +77,14 @@ describe("each state's example place", () => {
 });
 
 describe('county names and slugs in every state', () => {
-  let bytes: Buffer;
+  let fmrTable: Table;
   beforeAll(async () => {
-    bytes = await readFile(source('hud_fmr/FY26_FMRs.xlsx'));
+    fmrTable = await readFmrWorkbook(await readFile(source('hud_fmr/FY26_FMRs.xlsx')), 'hud_fmr/FY26_FMRs.xlsx');
   });
 
   it("gives every county of the county FMR file, in every state, a slug unique in its state, and finds each state's example county there", () => {
     for (const s of STATES) {
-      const { counties } = parseFmrWorkbook(bytes, 'hud_fmr/FY26_FMRs.xlsx', s);
+      const { counties } = fmrAreasOf(fmrTable, s);
       expect(counties.length, s.code).toBeGreaterThan(0);
       const slugs = counties.map((c) => countySlug(c.name));
       expect(new Set(slugs).size, `${s.code}: ${slugs.join(' ')}`).toBe(slugs.length);
@@ -92,19 +93,19 @@ describe('county names and slugs in every state', () => {
   });
 
   it('keeps the kind where it tells counties apart: Fairfax County and Fairfax city, St. Louis County and St. Louis city', () => {
-    const virginia = parseFmrWorkbook(bytes, 'hud_fmr/FY26_FMRs.xlsx', state('VA'));
+    const virginia = fmrAreasOf(fmrTable, state('VA'));
     const byFips = new Map(virginia.counties.map((c) => [c.fips, c.name]));
     expect([byFips.get('51059'), byFips.get('51600')]).toEqual(['Fairfax', 'Fairfax city']);
     expect([countySlug('Fairfax'), countySlug('Fairfax city')]).toEqual(['fairfax', 'fairfax-city']);
     expect([countyLabelIn('Fairfax', state('VA')), countyLabelIn('Fairfax city', state('VA'))]).toEqual(['Fairfax County', 'Fairfax city']);
-    const missouri = parseFmrWorkbook(bytes, 'hud_fmr/FY26_FMRs.xlsx', state('MO'));
+    const missouri = fmrAreasOf(fmrTable, state('MO'));
     expect(missouri.counties.filter((c) => c.name.startsWith('St. Louis')).map((c) => c.name)).toEqual(['St. Louis', 'St. Louis city']);
     expect(countyName('Baltimore city', state('MD'))).toBe('Baltimore city');
     expect(countyName('Carson City', state('NV'))).toBe('Carson City');
   });
 
   it('names parishes, boroughs, census areas and planning regions as people say them', () => {
-    const names = (code: string) => parseFmrWorkbook(bytes, 'hud_fmr/FY26_FMRs.xlsx', state(code)).counties.map((c) => countyLabelIn(c.name, state(code)));
+    const names = (code: string) => fmrAreasOf(fmrTable, state(code)).counties.map((c) => countyLabelIn(c.name, state(code)));
     expect(names('LA')).toEqual(expect.arrayContaining(['Acadia Parish', 'Orleans Parish']));
     expect(names('AK')).toEqual(expect.arrayContaining(['Anchorage Municipality', 'Bethel Census Area', 'Juneau City and Borough', 'Denali Borough']));
     expect(names('PR')).toEqual(expect.arrayContaining(['Adjuntas Municipio', 'San Juan Municipio']));
@@ -158,7 +159,7 @@ describe('builds of other states from the shared sources', { timeout: BUILD_TEST
     const expected = new Set(csv.map((line) => line.slice(0, 5)).filter(inState));
     const index = await readJson<{ zips: { zip: string }[] }>(code, 'api/v1/index.json');
     expect(index.zips.map((z) => z.zip)).toEqual([...expected].sort());
-    const { counties } = parseFmrWorkbook(await readFile(source('hud_fmr/FY26_FMRs.xlsx')), 'FY26_FMRs.xlsx', state(code));
+    const { counties } = fmrAreasOf(await readFmrWorkbook(await readFile(source('hud_fmr/FY26_FMRs.xlsx')), 'FY26_FMRs.xlsx'), state(code));
     const files = (await readdir(join(out(code), 'api/v1/county'))).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
     expect(files.sort()).toEqual(counties.map((c) => countySlug(c.name)).sort());
     const fips = await Promise.all(files.map(async (slug) => (await readJson<{ county_fips: string }>(code, `api/v1/county/${slug}.json`)).county_fips));

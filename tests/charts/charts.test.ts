@@ -1,9 +1,6 @@
-import { scaleLinear, scalePoint } from 'd3-scale';
-import { line } from 'd3-shape';
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countiesWithoutShape, countyLocatorSvg, countyMapSvg, stateCountyShapes } from '../../src/lib/site/charts/county-map.ts';
-import { lineChartSvg, linePath, niceLinearScale, pointPlaces } from '../../src/lib/site/charts/line-chart.ts';
+import { lineChartSvg } from '../../src/lib/site/charts/line-chart.ts';
 import { countySlug } from '../../src/lib/derive/places.ts';
 import { MINNESOTA, stateByCode, type StateScope } from '../../src/lib/state.ts';
 
@@ -78,46 +75,5 @@ describe('the line chart', () => {
     expect(svg.match(/<text[^>]*text-anchor="middle">(\d{4})<\/text>/g)).toHaveLength(2); // January of each year
     expect(svg).toContain('>FMR $1,530</text>');
     expect(svg).toMatch(/<path d="M[\d.,L]+" fill="none"/);
-  });
-});
-
-describe("the line chart's arithmetic", () => {
-  // Rents from a few dollars to tens of thousands, the chart's padding of at least 20 each side.
-  const rent = fc.double({ min: 1, max: 50_000, noNaN: true });
-  it("places values where d3-scale's nice linear scale does, with its ticks, to the last bit", () => {
-    fc.assert(
-      fc.property(rent, rent, fc.double({ min: 20, max: 5000, noNaN: true }), fc.array(rent, { minLength: 1, maxLength: 30 }), fc.integer({ min: 1, max: 12 }), (a, b, pad, values, count) => {
-        const [lo, hi] = [Math.min(a, b) - pad, Math.max(a, b) + pad];
-        const range: [number, number] = [192, 16];
-        const ours = niceLinearScale(lo, hi, count, range);
-        const d3 = scaleLinear().domain([lo, hi]).nice(count).range(range);
-        expect(ours.ticks).toEqual(d3.ticks(count));
-        for (const v of [...values, ...ours.ticks]) expect(Object.is(ours.at(v), d3(v))).toBe(true);
-      }),
-      { numRuns: 3000 },
-    );
-  });
-
-  it("places distinct labels where d3-scale's point scale does, with or without padding", () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 1, max: 200 }), fc.integer({ min: 0, max: 300 }), fc.integer({ min: 1, max: 1000 }), fc.constantFrom(0, 0.5), (count, r0, width, padding) => {
-        const labels = Array.from({ length: count }, (_, i) => `FY${2000 + i}`);
-        const d3 = scalePoint().domain(labels).range([r0, r0 + width]).padding(padding);
-        expect(pointPlaces(count, [r0, r0 + width], padding)).toEqual(labels.map((l) => d3(l)));
-      }),
-      { numRuns: 2000 },
-    );
-  });
-
-  it("draws the path d3-shape's line draws to one decimal: straight lines, a single point closed, none empty", () => {
-    const place = fc.tuple(fc.double({ min: -1000, max: 1000, noNaN: true }), fc.double({ min: -1000, max: 1000, noNaN: true }));
-    fc.assert(
-      fc.property(fc.array(place, { minLength: 0, maxLength: 40 }), (places) => {
-        expect(linePath(places)).toBe(line().digits(1)(places) ?? '');
-      }),
-      { numRuns: 3000 },
-    );
-    expect(linePath([[178, 139.24]])).toBe('M178,139.2Z');
-    expect(linePath([[178, 139.25], [422.04, 51.2]])).toBe('M178,139.3L422,51.2');
   });
 });

@@ -4,10 +4,11 @@ import { parseFmrWorkbook } from '../../src/lib/sources/hud-fmr.ts';
 import { MINNESOTA } from '../../src/lib/state.ts';
 import { source } from '../helpers/paths.ts';
 
+// FY25 stores fips as the number 2713799999, FY26 as the text "2713799999" (sheet rows 2397 and 2396).
+const fy25 = await parseFmrWorkbook(readFileSync(source('hud_fmr/FY25_FMRs_revised.xlsx')), 'FY25_FMRs_revised.xlsx', MINNESOTA);
+const fy26 = await parseFmrWorkbook(readFileSync(source('hud_fmr/FY26_FMRs.xlsx')), 'FY26_FMRs.xlsx', MINNESOTA);
+
 describe('HUD county FMR workbooks', () => {
-  // FY25 stores fips as the number 2713799999, FY26 as the text "2713799999" (sheet rows 2397 and 2396).
-  const fy25 = parseFmrWorkbook(readFileSync(source('hud_fmr/FY25_FMRs_revised.xlsx')), 'FY25_FMRs_revised.xlsx', MINNESOTA);
-  const fy26 = parseFmrWorkbook(readFileSync(source('hud_fmr/FY26_FMRs.xlsx')), 'FY26_FMRs.xlsx', MINNESOTA);
 
   it('lists all 87 Minnesota counties, 27001 to 27173, from either layout', () => {
     for (const { counties } of [fy25, fy26]) {

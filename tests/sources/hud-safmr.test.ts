@@ -8,9 +8,12 @@ import { workbook } from '../helpers/xlsx.ts';
 const inMinnesota = zipInState(MINNESOTA);
 const rowsFor = (rows: SafmrRow[], zip: string) => rows.filter((r) => r.zip === zip);
 
+const FY2024 = source('hud_safmr/fy2024_safmrs_revised.xlsx');
+const fy2024Rows = await parseSafmrWorkbook(readFileSync(FY2024), FY2024, inMinnesota);
+
 describe('HUD SAFMR workbook (FY2024, HUD\'s own file)', () => {
-  const file = source('hud_safmr/fy2024_safmrs_revised.xlsx');
-  const rows = parseSafmrWorkbook(readFileSync(file), file, inMinnesota);
+  const file = FY2024;
+  const rows = fy2024Rows;
 
   it('reads the Minnesota rows of the metro-only FY2024 file, ZIPs restored from numbers', () => {
     expect(new Set(rows.map((r) => r.zip)).size).toBe(471);
@@ -79,7 +82,7 @@ describe('HUD SAFMR workbook, FY2025+ layout (made in code from HUD\'s documente
         ['56721', 'METRO24220M24220', 'Grand Forks, ND-MN MSA', 780, 702, 858, 790, 711, 869, 990, null, null, 1380, 1, 1, null, 1, 1],
       ],
     });
-    const rows = parseSafmrWorkbook(bytes, 'fy2026_safmrs.xlsx', inMinnesota);
+    const rows = await parseSafmrWorkbook(bytes, 'fy2026_safmrs.xlsx', inMinnesota);
     expect(rows.map((r) => [r.zip, r.fiscalYear, r.areaName, r.rents])).toEqual([
       ['56763', 2026, 'Roseau County, MN', { br0: 670, br1: 870, br2: 970, br3: 1260, br4: 1450 }],
       ['56721', 2026, 'Grand Forks, ND-MN MSA', { br0: 780, br1: 790, br2: 990, br3: 1380, br4: null }],
@@ -89,11 +92,11 @@ describe('HUD SAFMR workbook, FY2025+ layout (made in code from HUD\'s documente
   it('needs the fiscal year in the file name, as HUD writes it', async () => {
     expect(fiscalYearFromFileName('fy2024_safmrs_revised.xlsx')).toBe(2024);
     const bytes = await workbook({ sheet: 'S', rows: [['ZIP Code', 'HUD Area Name', 'SAFMR 0BR', 'SAFMR 1BR', 'SAFMR 2BR', 'SAFMR 3BR', 'SAFMR 4BR'], ['55104', 'A', 1, 2, 3, 4, 5]] });
-    expect(() => parseSafmrWorkbook(bytes, 'safmrs.xlsx', inMinnesota)).toThrow('safmrs.xlsx: cannot tell the fiscal year');
+    await expect(parseSafmrWorkbook(bytes, 'safmrs.xlsx', inMinnesota)).rejects.toThrow('safmrs.xlsx: cannot tell the fiscal year');
   });
 
-  it('calls a file that is not a workbook unreadable', () => {
-    expect(() => parseSafmrWorkbook(Buffer.from('<html>Service unavailable</html>'), 'fy2026_safmrs.xlsx', inMinnesota)).toThrow(
+  it('calls a file that is not a workbook unreadable', async () => {
+    await expect(parseSafmrWorkbook(Buffer.from('<html>Service unavailable</html>'), 'fy2026_safmrs.xlsx', inMinnesota)).rejects.toThrow(
       /^fy2026_safmrs\.xlsx: not a readable \.xlsx workbook/,
     );
   });

@@ -9,9 +9,11 @@ import { source } from '../helpers/paths.ts';
 
 const inMinnesota = zipInState(MINNESOTA);
 
+const CROSSWALK = source('hud_usps_crosswalk/ZIP_COUNTY_092024.xlsx');
+const crosswalkRows = await parseCrosswalkWorkbook(readFileSync(CROSSWALK), CROSSWALK, inMinnesota);
+
 describe('HUD-USPS crosswalk workbook', () => {
-  const file = source('hud_usps_crosswalk/ZIP_COUNTY_092024.xlsx');
-  const crosswalk = parseCrosswalkWorkbook(readFileSync(file), file, inMinnesota);
+  const crosswalk = crosswalkRows;
 
   it('reads the quarter from HUD\'s file name', () => {
     expect(crosswalk.quarter).toBe('2024-Q3');

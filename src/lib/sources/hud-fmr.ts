@@ -4,7 +4,7 @@ import { countyName, type StateScope } from '../state.ts';
 import { BEDROOMS, type BedroomRents, type HudArea } from '../contract/schemas.ts';
 import { RENT_BOUNDS } from './plausible.ts';
 import { readWorkbook } from './readers.ts';
-import { findColumn, headerIs, RowReader } from './table.ts';
+import { findColumn, headerIs, RowReader, type Table } from './table.ts';
 import { compareCodePoints } from '../order.ts';
 
 export interface FmrCounty {
@@ -22,8 +22,15 @@ export interface FmrAreas {
   areaOfCounty: Map<string, string>;
 }
 
-export function parseFmrWorkbook(bytes: Buffer, file: string, state: StateScope): FmrAreas {
-  const table = readWorkbook(bytes, file, (header) => header.includes('fips') || header.includes('fips2010'));
+export async function parseFmrWorkbook(bytes: Buffer, file: string, state: StateScope): Promise<FmrAreas> {
+  return fmrAreasOf(await readFmrWorkbook(bytes, file), state);
+}
+
+/** The sheet of HUD's county FMR workbook, every state's rows. */
+export const readFmrWorkbook = (bytes: Buffer, file: string): Promise<Table> => readWorkbook(bytes, file, (header) => header.includes('fips') || header.includes('fips2010'));
+
+/** The state's counties and every HUD area, from the county FMR sheet. */
+export function fmrAreasOf(table: Table, state: StateScope): FmrAreas {
   const stateCol = findColumn(table, 'stusps', headerIs('stusps', 'state_alpha'));
   // FY25 stores fips as the number 100199999, FY26 as the text "0100199999": both are 10 digits.
   const fipsCol = findColumn(table, 'fips', headerIs('fips', 'fips2010'));

@@ -7,8 +7,7 @@ import { compareCodePoints } from '../order.ts';
 import type { StateScope } from '../state.ts';
 import type { Bounds, DateLimits } from './plausible.ts';
 import { readDelimited, readWorkbook } from './readers.ts';
-import { codeCellText, columnIndex, findColumn, headerIs, RowReader, type Table } from './table.ts';
-import type { RowGate } from './xlsx.ts';
+import { codeCellText, columnIndex, findColumn, headerIs, RowReader, type RowGate, type Table } from './table.ts';
 
 /** Household sizes HUD publishes limits for. */
 export const HOUSEHOLD_SIZES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
@@ -112,8 +111,8 @@ function otherStates(state: StateScope): (header: string[]) => RowGate | undefin
 }
 
 /** HUD's workbook. */
-export function parseIncomeLimitsWorkbook(bytes: Buffer, file: string, state: StateScope, limits: DateLimits): IncomeLimitsFile {
-  const table = readWorkbook(bytes, file, (header) => header.includes('fips') && header.includes('l50_1'), otherStates(state));
+export async function parseIncomeLimitsWorkbook(bytes: Buffer, file: string, state: StateScope, limits: DateLimits): Promise<IncomeLimitsFile> {
+  const table = await readWorkbook(bytes, file, (header) => header.includes('fips') && header.includes('l50_1'), otherStates(state));
   return readLimits(table, file, state, limits);
 }
 

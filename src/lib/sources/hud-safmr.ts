@@ -67,9 +67,9 @@ function readRows(table: Table, keepZip: (zip: string) => boolean, fixedYear: nu
 }
 
 /** HUD's own SAFMR workbook. The fiscal year is not in the sheet, only in the file name. */
-export function parseSafmrWorkbook(bytes: Buffer, file: string, keepZip: (zip: string) => boolean, limits: DateLimits = NO_DATE_LIMITS): SafmrRow[] {
+export async function parseSafmrWorkbook(bytes: Buffer, file: string, keepZip: (zip: string) => boolean, limits: DateLimits = NO_DATE_LIMITS): Promise<SafmrRow[]> {
   const fiscalYear = checkedFiscalYear(file, limits);
-  const table = readWorkbook(bytes, file, (header) => header.some(isZipHeader) && header.some(bedroomHeader(2)), zipGate(isZipHeader, keepZip));
+  const table = await readWorkbook(bytes, file, (header) => header.some(isZipHeader) && header.some(bedroomHeader(2)), zipGate(isZipHeader, keepZip));
   return readRows(table, keepZip, fiscalYear, limits);
 }
 

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { SourceError } from '../errors.ts';
-import { cellText, normalizeHeader, sheetColumnLetter, type Table } from './table.ts';
-import { openWorkbook, XlsxError, type RowGate, type SheetCell } from './xlsx.ts';
+import readXlsxFile from 'read-excel-file/node';
+import { type Cell, cellText, normalizeHeader, type RowGate, sheetColumnLetter, type Table } from './table.ts';
 
 export interface DelimitedOptions {
   delimiter?: string;
@@ -83,52 +83,48 @@ export function readDelimited(text: string, file: string, options: DelimitedOpti
 }
 
 /**
- * One sheet of an .xlsx workbook, chosen by a predicate over its header row; sheets after it are not
- * parsed. `leaveOut` works as `DelimitedOptions.leaveOut` does, on the chosen sheet's header, except
- * that a row is left out as soon as its cell in the gate's column is read: the rest of its cells are
- * never decoded (a national sheet holds 50 times the rows of one state).
+ * One sheet of an .xlsx workbook, the first whose header row (its first row with a value) passes
+ * `wantsSheet`, read with read-excel-file. `leaveOut` works as `DelimitedOptions.leaveOut` does, on
+ * the chosen sheet's header: a national sheet read for one state keeps that state's rows only. A
+ * workbook read-excel-file cannot read (a truncated download, an HTML page, malformed XML or a cell
+ * its type cannot hold, anywhere in the workbook) is one error naming the file.
  */
-export function readWorkbook(
-  bytes: Buffer,
-  file: string,
-  wantsSheet: (header: string[]) => boolean,
-  leaveOut?: (header: string[]) => RowGate | undefined,
-): Table {
-  // What the reader cannot make sense of is one error naming the file; anything else is a bug.
-  const readable = <T>(read: () => T): T => {
-    try {
-      return read();
-    } catch (error) {
-      if (!(error instanceof XlsxError)) throw error;
-      throw new SourceError({ file }, `not a readable .xlsx workbook (${error.message})`);
-    }
-  };
-  const headerText = (row: SheetCell[]) => row.map(cellText);
-  const sheets = readable(() => openWorkbook(bytes));
-  for (const sheet of sheets) {
-    const data = readable(() =>
-      sheet.rowsLeavingOut((header) => {
-        const normalized = headerText(header).map(normalizeHeader);
-        return wantsSheet(normalized) ? leaveOut?.(normalized) : undefined;
-      }),
-    );
-    // Text cells arrive trimmed, an empty one as null.
-    const headerIndex = data.rows.findIndex((row) => row.some((cell) => cell !== null));
+export async function readWorkbook(bytes: Buffer, file: string, wantsSheet: (header: string[]) => boolean, leaveOut?: (header: string[]) => RowGate | undefined): Promise<Table> {
+  let sheets: { sheet: string; data: Cell[][] }[];
+  try {
+    sheets = (await readXlsxFile(bytes)) as { sheet: string; data: Cell[][] }[];
+  } catch (error) {
+    throw new SourceError({ file }, `not a readable .xlsx workbook (${error instanceof Error ? error.message : String(error)})`);
+  }
+  for (const { sheet, data } of sheets) {
+    // Text cells arrive trimmed, an empty one as null; rows are numbered from the sheet's row 1.
+    const headerIndex = data.findIndex((row) => row.some((cell) => cell !== null));
     if (headerIndex < 0) continue;
-    const header = headerText(data.rows[headerIndex] ?? []);
-    if (!wantsSheet(header.map(normalizeHeader))) continue;
-    const rows = data.rows.slice(headerIndex + 1);
-    const headerRow = data.rowNumbers[headerIndex] ?? headerIndex + 1;
-    if (rows.length === 0 && data.leftOut === 0) throw new SourceError({ file: `${file} [${sheet.name}]`, row: headerRow + 1 }, 'sheet has a header but no data rows');
+    const header = (data[headerIndex] ?? []).map(cellText);
+    const normalized = header.map(normalizeHeader);
+    if (!wantsSheet(normalized)) continue;
+    const gate = leaveOut?.(normalized);
+    const rows: Cell[][] = [];
+    const rowNumbers: number[] = [];
+    let rowsLeftOut = 0;
+    for (let i = headerIndex + 1; i < data.length; i++) {
+      const row = data[i] ?? [];
+      if (gate?.leaves(row[gate.column] ?? null)) rowsLeftOut += 1;
+      else {
+        rows.push(row);
+        rowNumbers.push(i + 1);
+      }
+    }
+    if (rows.length === 0 && rowsLeftOut === 0) throw new SourceError({ file: `${file} [${sheet}]`, row: headerIndex + 2 }, 'sheet has a header but no data rows');
     return {
-      file: `${file} [${sheet.name}]`,
+      file: `${file} [${sheet}]`,
       header,
       rows,
-      rowNumbers: data.rowNumbers.slice(headerIndex + 1),
-      rowsLeftOut: data.leftOut,
+      rowNumbers,
+      rowsLeftOut,
       columnLabel: (index) => `${sheetColumnLetter(index)} (${normalizeHeader(header[index])})`,
     };
   }
-  const names = sheets.map((s) => s.name).join(', ');
+  const names = sheets.map((s) => s.sheet).join(', ');
   throw new SourceError({ file }, `no sheet has the expected columns (sheets: ${names || 'none'})`);
 }

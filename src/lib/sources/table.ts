@@ -1,11 +1,16 @@
 import { SourceError } from '../errors.ts';
 import type { Bounds } from './plausible.ts';
-import type { RowGate } from './xlsx.ts';
 
 const PLAIN_DECIMAL = /^-?(?:\d+|\d{1,3}(?:,\d{3})+)(?:\.\d+)?$/;
 
 /** A cell as the readers hand it over: CSV gives strings, workbooks give numbers, strings, booleans or dates. */
 export type Cell = string | number | boolean | Date | null | undefined;
+
+/** A column (from 0) and whether a row holding `cell` there is left out: how a national file is read for one state. */
+export interface RowGate {
+  column: number;
+  leaves: (cell: Cell) => boolean;
+}
 
 /** A header row plus data rows, with enough bookkeeping to point at any cell in an error. */
 export interface Table {

@@ -19,19 +19,18 @@ export interface WorkbookJob {
 
 export type WorkbookReply = { ok: true; result: unknown } | { ok: false; error: ThreadedError };
 
-function run(job: WorkbookJob): unknown {
+function run(job: WorkbookJob): Promise<unknown> {
   const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
   const keepZip = zipInState(job.state);
   return job.kind === 'safmr' ? parseSafmrWorkbook(bytes, job.file, keepZip, job.limits) : parseCrosswalkWorkbook(bytes, job.file, keepZip);
 }
 
 /** The reply for a job: its result, or its error in a form that crosses the thread boundary. */
-function reply(job: WorkbookJob): WorkbookReply {
-  try {
-    return { ok: true, result: run(job) };
-  } catch (error) {
-    return { ok: false, error: errorForThread(error) };
-  }
+function reply(job: WorkbookJob): Promise<WorkbookReply> {
+  return run(job).then(
+    (result): WorkbookReply => ({ ok: true, result }),
+    (error: unknown): WorkbookReply => ({ ok: false, error: errorForThread(error) }),
+  );
 }
 
-if (parentPort) parentPort.postMessage(reply(workerData as WorkbookJob));
+if (parentPort) parentPort.postMessage(await reply(workerData as WorkbookJob));
