@@ -15,7 +15,7 @@ const SECRET = `mnrent-secret-${process.pid}`;
 
 /**
  * What `npm run preview` cannot keep, and why. Astro's static preview is Vite's preview server (sirv),
- * and Astro drops user Vite plugins from it (astro/dist/core/preview/static-preview-server.js), so no
+ * and Astro drops user Vite plugins from it (its static preview server), so no
  * middleware can be added: only `server.headers`, applied to the files it serves, and Vite's CORS.
  */
 const PREVIEW_GAPS = {

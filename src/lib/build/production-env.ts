@@ -1,9 +1,8 @@
-// The build is a production build whatever environment it was started from. Astro bakes every
-// variable of the process environment into the pages' import.meta.env, over Vite's own keys
-// (astro/dist/env/env-loader.js loads them all), and Vite builds for development under any NODE_ENV
-// but "production". vitest sets DEV=1, PROD, MODE=test, SSR, BASE_URL=/ and NODE_ENV=test: a build
-// started from a test was a development build, and its pages read the collections as the dev
-// server does (lib/site/collections.ts), not as a user's build reads them.
+// The build is a production build whatever environment it was started from. Astro puts the
+// variables of the process environment into the pages' import.meta.env, over Vite's own keys, and
+// Vite builds for development under any NODE_ENV but "production". vitest sets DEV=1, PROD,
+// MODE=test, SSR, BASE_URL=/ and NODE_ENV=test: a build started from a test was a development
+// build, and its pages read the collections as the dev server does (lib/site/collections.ts).
 
 /** Vite's own import.meta.env keys that a variable of the same name would override in the pages. */
 export const VITE_ENV_KEYS = ['DEV', 'PROD', 'MODE', 'SSR'] as const;

@@ -38,9 +38,9 @@ async function render(request: RenderRequest): Promise<RenderSummary> {
     if (reasons.length > 0 && !request.acceptChanges) throw new PublishGateError(reasons);
     accepted = reasons.map((reason) => `accepted with --accept-changes: ${reason}`);
   } catch (error) {
+    // Nothing is rendered: the loaders fail with the same error. The process exits once its parent
+    // has the error, so Astro's start-up is not waited for.
     gate.stop(error);
-    // Astro stops before it renders (the loaders fail with the same error).
-    await rendering.catch(() => undefined);
     throw error;
   }
   gate.pass();
