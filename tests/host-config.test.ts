@@ -7,6 +7,7 @@ import astroConfig from '../astro.config.mjs';
 import { apiPath, ENDPOINTS } from '../src/lib/contract/schemas.ts';
 import { BULK_DIR, BULK_TABLES, MEDIA_TYPES } from '../src/lib/contract/bulk-tables.ts';
 import { problemPath } from '../src/lib/publication/problems.ts';
+import { CHANGES_FEED_PATH } from '../src/lib/contract/routes.ts';
 import { CONTRACT_HEADERS } from '../src/lib/serve/headers.ts';
 import { SHIPPED_CONF, serverBlock } from '../src/lib/serve/nginx.ts';
 import { PROJECT_ROOT } from './helpers/paths.ts';
@@ -54,6 +55,7 @@ describe('host configurations', () => {
     };
     for (const endpoint of ENDPOINTS) expect(typeOf(apiPath(endpoint.operation_id, { zip: '55104', slug: 'st-louis' }))).toBe('application/json; charset=utf-8');
     expect(typeOf(problemPath(404))).toBe('application/json; charset=utf-8');
+    expect(typeOf(CHANGES_FEED_PATH)).toBe('application/atom+xml; charset=utf-8');
     for (const table of BULK_TABLES) {
       expect(typeOf(`${BULK_DIR}${table}.csv`)).toBe(MEDIA_TYPES.csv);
       expect(typeOf(`${BULK_DIR}${table}.parquet`)).toBe(MEDIA_TYPES.parquet);

@@ -24,6 +24,7 @@ const PREVIEW_GAPS = {
   apiErrors: 'an unknown path under /api/ gets the site 404 page (HTML), not the JSON problem',
   errorHeaders: 'its 404 answers carry Vite\'s CORS header but not the cache and nosniff headers',
   parquet: 'sirv\'s MIME table (mrmime) has no .parquet, so it sends no application/vnd.apache.parquet',
+  atom: 'sirv\'s MIME table sends .xml as XML, not as application/atom+xml',
   vary: 'it gzips on the fly without "Vary: Accept-Encoding", so a shared cache could hand gzip to a client that cannot read it',
 } as const;
 
@@ -77,6 +78,14 @@ describe.each([
       expect(header(gz, 'content-encoding')).toBe('gzip');
       expect(gunzipSync(gz.body).equals(csv.body)).toBe(true);
     }
+  });
+
+  it('serves the change log\'s Atom feed as application/atom+xml, precompressed', async () => {
+    const feed = await get('/changes.xml');
+    expect(feed.status).toBe(200);
+    if (!isPreview) expect(header(feed, 'content-type')).toBe('application/atom+xml; charset=utf-8'); // preview: PREVIEW_GAPS.atom
+    expectContractHeaders(feed);
+    expect(feed.body.equals(await readFile(join(site, 'changes.xml')))).toBe(true);
   });
 
     it('answers HEAD with the headers and no body', async () => {

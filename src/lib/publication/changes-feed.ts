@@ -39,6 +39,8 @@ export function changesAtom(record: ChangesRecord, meta: Meta, site: string): st
     generator: false,
     language: 'en',
     feedLinks: { atom: urls.base + CHANGES_FEED_PATH },
+    // RFC 4287 wants an author for the feed (or every entry): the service that publishes the data.
+    author: { name: serviceName(), link: urls.base + pagePath.home },
     copyright: meta.attribution,
   });
   for (const entry of record.entries) {
