@@ -118,6 +118,22 @@ describe('the pages work', () => {
     await page.close();
   });
 
+  it('home, on a phone: short, run-together and pasted queries suggest the place first', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    await page.goto(`${nginx.url}/`);
+    const box = page.getByRole('combobox', { name: 'Find a ZIP code, city or county' });
+    for (const [query, expected] of [
+      ['Mpls', '55401 Minneapolis, Hennepin County'],
+      ['StCloud', '56301 Saint Cloud, Stearns County'],
+      ['St Paul', '55101 Saint Paul, Ramsey County'],
+      ['duluth mn 55802', '55802 Duluth, St. Louis County'],
+    ]) {
+      await box.fill(query as string);
+      await expect.poll(async () => (await page.getByRole('option').allTextContents())[0], { timeout: 10_000 }).toBe(expected);
+    }
+    await page.close();
+  });
+
   it('home: "Duluth, MN" finds Duluth, and a click on an option opens it', async () => {
     const { page } = await open('/');
     await page.getByRole('combobox').fill('Duluth, MN');
@@ -209,6 +225,21 @@ describe('without JavaScript', () => {
     await expect(page.locator('#city-warroad').textContent()).resolves.toContain('56763');
     await page.locator('#city-warroad a', { hasText: '56763' }).click();
     await page.waitForURL(`${nginx.url}/zip/56763/`);
+    await context.close();
+  });
+
+  it('"St Paul" reaches a Saint Paul ZIP in one step from the list, which names it as people type it', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${nginx.url}/`);
+    await page.getByRole('combobox', { name: 'Find a ZIP code, city or county' }).fill('St Paul');
+    await page.getByRole('button', { name: 'Find' }).click();
+    await page.waitForURL(`${nginx.url}/zips/?q=St+Paul`);
+    // What the browser's find in page would stop at: the first item that says "St Paul".
+    const item = page.locator('ul.cities li', { hasText: 'St Paul' }).first();
+    await expect(item.textContent()).resolves.toMatch(/^\s*Saint Paul \(St Paul\): 55101,/);
+    await item.getByRole('link').first().click();
+    await page.waitForURL(`${nginx.url}/zip/55101/`);
     await context.close();
   });
 

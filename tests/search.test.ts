@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import type { IndexZip } from '../src/lib/contract/schemas.ts';
 import { countOf, foldPlace, foldQuery, listedPlaces, searchPlaces } from '../src/lib/derive/search.ts';
+import { namesPeopleType } from '../src/lib/derive/search-words.ts';
 import { MINNESOTA } from '../src/lib/state.ts';
 
 const site = inject('builtSite');
@@ -79,6 +80,15 @@ describe('the first result, for queries as people type them', () => {
     ['red wing', '55066'],
     ['Grand Marais', '55604'],
     ['international falls', '56649'],
+    // Short and run-together names, a ZIP code anywhere, the state before the place.
+    ['Mpls', '55401'],
+    ['mpls, mn', '55401'],
+    ['StCloud', '56301'],
+    ['stpaul', '55101'],
+    ['duluth mn 55802', '55802'],
+    ['1 Main St, Duluth, MN 55806-1234', '55806'],
+    ['MN Duluth', '55802'],
+    ['Minnesota St Cloud', '56301'],
   ];
   it.each(table)('%s → %s', (query, expected) => {
     expect(first(query)).toBe(expected);
@@ -112,6 +122,22 @@ describe('ranking', () => {
     expect(searchPlaces(rows, 'Atlantis', MINNESOTA).zips).toEqual([]);
     expect(searchPlaces(rows, '  ', MINNESOTA).zips).toEqual([]);
     expect(searchPlaces(rows, '99501', MINNESOTA).zips).toEqual([]);
+  });
+});
+
+describe('names as people type them, for the A to Z list', () => {
+  it('gives the short forms of Saint, Mount and Fort, and nicknames; nothing for other names', () => {
+    expect(namesPeopleType('Saint Paul')).toEqual(['St Paul']);
+    expect(namesPeopleType('South Saint Paul')).toEqual(['South St Paul']);
+    expect(namesPeopleType('Mount Iron')).toEqual(['Mt Iron']);
+    expect(namesPeopleType('Minneapolis')).toEqual(['Mpls']);
+    expect(namesPeopleType('Duluth')).toEqual([]);
+    expect(namesPeopleType('Stewartville')).toEqual([]);
+  });
+
+  it('never makes a run-together query match what its words would not: "stewartville" is Stewartville', () => {
+    expect(first('stewartville')).toBe('55976');
+    expect(first('stewart')).toBe('55385');
   });
 });
 

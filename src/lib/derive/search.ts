@@ -2,6 +2,7 @@
 // One module for the home page's search box (bundled into the browser: it imports only the
 // import-free collation) and the agent server's search_places.
 import { compareCodePoints } from '../order.ts';
+import { ABBREVIATIONS, NICKNAMES } from './search-words.ts';
 
 /** One searchable ZIP: what the browser downloads per ZIP (`/search-index.json`) and the index rows carry. */
 export interface PlaceRow {
@@ -55,8 +56,6 @@ export interface SearchResult<R extends PlaceRow> {
   zips: ZipHit<R>[];
 }
 
-/** Abbreviations people and the Postal Service use, spelled out as GeoNames and HUD spell the names. */
-const SPELLED_OUT: Readonly<Record<string, string>> = { st: 'saint', ste: 'sainte', mt: 'mount', ft: 'fort', twp: 'township' };
 
 /** "St. Paul" → "saint paul", "Lac qui Parle" → "lac qui parle", "Mörkö" → "morko": case, accents and punctuation folded. */
 export function foldPlace(text: string): string {
@@ -67,17 +66,24 @@ export function foldPlace(text: string): string {
     .replace(/[^a-z0-9]+/g, ' ')
     .trim()
     .split(' ')
-    .map((word) => SPELLED_OUT[word] ?? word)
+    .map((word) => ABBREVIATIONS[word] ?? word)
     .join(' ');
 }
 
 /** The query as compared, and whether it asked for a county ("Hennepin County", "Acadia Parish"). */
 export function foldQuery(query: string, state: StateWords): { text: string; county: boolean } {
-  let words = foldPlace(query).split(' ').filter(Boolean);
-  // "Duluth, MN", "duluth mn", "Duluth Minnesota", "Albany, New York": the state is ours already.
+  let words = foldPlace(query)
+    .split(' ')
+    .filter(Boolean)
+    .map((word) => NICKNAMES[word] ?? word);
+  // "Duluth, MN", "duluth mn", "MN Duluth", "Albany, New York": the state is ours already.
   for (const own of [state.code, state.name].map((w) => foldPlace(w).split(' '))) {
     if (words.length > own.length && own.every((w, i) => words[words.length - own.length + i] === w)) {
       words = words.slice(0, -own.length);
+      break;
+    }
+    if (words.length > own.length && own.every((w, i) => words[i] === w)) {
+      words = words.slice(own.length);
       break;
     }
   }
@@ -96,11 +102,22 @@ export function countyLabel(name: string, countyWord: string | null): string {
   return countyWord && !/\b(city|borough|census area|municipality|planning region|parish|municipio|county)$/i.test(name) ? `${name} ${countyWord}` : name;
 }
 
-function rankName(name: string, text: string): MatchRank | undefined {
+/** A folded query written together, as it may match a name without its spaces: "stcloud" → ["stcloud", "saintcloud"]. */
+function runTogether(text: string): string[] {
+  const compact = text.replace(/ /g, '');
+  const spelled = Object.entries(ABBREVIATIONS).flatMap(([short, long]) => (compact.startsWith(short) && compact.length > short.length ? [long + compact.slice(short.length)] : []));
+  return [compact, ...spelled];
+}
+
+function rankName(name: string, text: string, together: readonly string[]): MatchRank | undefined {
   if (name === text) return MATCH.exact;
   if (name.startsWith(text)) return MATCH.prefix;
   if (name.includes(` ${text}`)) return MATCH.wordPrefix;
   if (name.includes(text)) return MATCH.substring;
+  // "StCloud", "stpaul": the name without its spaces.
+  const compact = name.replace(/ /g, '');
+  if (together.includes(compact)) return MATCH.exact;
+  if (together.some((t) => compact.startsWith(t))) return MATCH.prefix;
   return undefined;
 }
 
@@ -121,12 +138,15 @@ function namesOf(row: PlaceRow): { city: string; county: string } {
  * slug. A county that matches brings its ZIPs too, after every city match.
  */
 export function searchPlaces<R extends PlaceRow>(rows: readonly R[], query: string, state: StateWords): SearchResult<R> {
-  const digits = query.replace(/\s+/g, '');
+  // A ZIP code anywhere in the query wins, the last one of an address: "duluth mn 55802", "55802-1234".
+  const zip = [...query.matchAll(/(?<!\d)(\d{5})(?:-\d{4})?(?!\d)/g)].at(-1)?.[1];
+  const digits = zip ?? query.replace(/\s+/g, '');
   if (/^\d{1,5}$/.test(digits)) {
     return { folded: digits, counties: [], zips: rows.filter((r) => r.zip.startsWith(digits)).map((row) => ({ row, rank: MATCH.prefix })).sort((a, b) => compareCodePoints(a.row.zip, b.row.zip)) };
   }
   const { text, county: countyAsked } = foldQuery(query, state);
   if (!text) return { folded: text, counties: [], zips: [] };
+  const together = runTogether(text);
   const counties = new Map<string, CountyHit>();
   for (const row of rows) {
     const hit = counties.get(row.county_slug);
@@ -134,12 +154,12 @@ export function searchPlaces<R extends PlaceRow>(rows: readonly R[], query: stri
       hit.zip_count += 1;
       continue;
     }
-    const rank = rankName(namesOf(row).county, text);
+    const rank = rankName(namesOf(row).county, text, together);
     if (rank !== undefined) counties.set(row.county_slug, { county: row.county, county_slug: row.county_slug, rank, zip_count: 1 });
   }
   const zips: ZipHit<R>[] = [];
   for (const row of rows) {
-    const cityRank = countyAsked ? undefined : rankName(namesOf(row).city, text);
+    const cityRank = countyAsked ? undefined : rankName(namesOf(row).city, text, together);
     const rank = cityRank ?? (counties.has(row.county_slug) ? MATCH.inCounty : undefined);
     if (rank !== undefined) zips.push({ row, rank });
   }
