@@ -5,16 +5,19 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { Package } from 'datapackage';
+import { parquetReadObjects } from 'hyparquet';
 import Papa from 'papaparse';
 import { describe, expect, inject, it } from 'vitest';
 import type { CountyRecord, SectionEight, ZipDetail } from '../../src/lib/contract/schemas.ts';
 import { compareCodePoints } from '../../src/lib/order.ts';
+import { bulkReadingLines } from '../../src/lib/publication/docs-examples.ts';
 
 const site = inject('builtSite');
 const bulk = join(site, 'api', 'v1', 'bulk');
 const readJson = async <T>(path: string) => JSON.parse(await readFile(join(site, path), 'utf8')) as T;
 
-interface Resource { name: string; path: string; format: string; bytes: number; hash: string; schema: { fields: { name: string; type: string }[]; primaryKey: string[] } }
+interface Resource { name: string; profile: string; path: string; format: string; bytes: number; hash: string; schema?: { fields: { name: string; type: string }[]; primaryKey: string[] } }
 const pkg = await readJson<{ resources: Resource[]; licenses: { name: string }[] }>('api/v1/bulk/datapackage.json');
 const zips = await Promise.all((await readdir(join(site, 'api', 'v1', 'zip'))).filter((f) => f.endsWith('.json')).sort().map((f) => readJson<ZipDetail>(`api/v1/zip/${f}`)));
 // Sorted by slug, as the JSON lists them ("lake" before "lake-of-the-woods", unlike their file names).
@@ -27,11 +30,11 @@ async function csvRows(table: string): Promise<Record<string, unknown>[]> {
   const resource = pkg.resources.find((r) => r.path === `${table}.csv`);
   const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
   expect(parsed.errors).toEqual([]);
-  expect(parsed.meta.fields).toEqual(resource?.schema.fields.map((f) => f.name));
+  expect(parsed.meta.fields).toEqual(resource?.schema?.fields.map((f) => f.name));
   expect(text.endsWith('\n') && !text.includes('\r') && !text.startsWith('\uFEFF')).toBe(true);
-  const types = new Map(resource?.schema.fields.map((f) => [f.name, f.type]));
+  const types = new Map(resource?.schema?.fields.map((f) => [f.name, f.type]));
   return parsed.data.map((row) =>
-    Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v === '' && types.get(k) !== 'string' ? null : types.get(k) === 'string' ? (v === '' ? null : v) : types.get(k) === 'boolean' ? v === 'true' : Number(v)])),
+    Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v === '' ? null : types.get(k) === 'string' || types.get(k) === 'date' ? v : types.get(k) === 'boolean' ? v === 'true' : Number(v)])),
   );
 }
 
@@ -92,8 +95,53 @@ describe('Parquet: DuckDB reads every file', () => {
     expect(await one(`select count(*), sum(spread), count_if(voucher_competitive) from ${file('section_8')}`)).toEqual([
       BigInt(sectionEight.rows.length), BigInt(sum(sectionEight.rows.map((r) => r.spread))), BigInt(sectionEight.summary.voucher_competitive_count),
     ]);
+    // Dates are DATE, as the contract has them; the flags BOOLEAN.
+    expect(await one(`select typeof(any_value(lastmod)), typeof(any_value(voucher_competitive)), min(lastmod)::VARCHAR from ${file('zips')}`)).toEqual(['DATE', 'BOOLEAN', '2026-01-01']);
+    // The docs' DuckDB line for the CSV reads the ZIP code as text and the date as a date.
+    const csvLine = bulkReadingLines('https://SITE').find((l) => l.tool === 'DuckDB')?.csv ?? '';
+    expect(await one(csvLine.replace('SELECT *', "SELECT typeof(any_value(zip)), typeof(any_value(lastmod)), count(*)").replace('https://SITE/api/v1/bulk/', `${bulk}/`))).toEqual(['VARCHAR', 'DATE', 911n]);
     c.closeSync();
   });
+
+  it('hyparquet (another reader none of us wrote) reads the same rows as the JSON, nulls and dates included', async () => {
+    const bytes = await readFile(join(bulk, 'zips.parquet'));
+    const rows = await parquetReadObjects({ file: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength), columns: ['zip', 'fmr_br2', 'zori_latest_rent', 'voucher_competitive', 'area_voucher_competitive', 'lastmod'] });
+    expect(rows).toHaveLength(zips.length);
+    for (const zip of ['55104', '55401', '56763']) {
+      const json = zips.find((z) => z.zip === zip);
+      expect(rows.find((r) => r.zip === zip), zip).toEqual({
+        zip,
+        fmr_br2: json?.fmr.br2,
+        zori_latest_rent: json?.zori_latest?.rent ?? null,
+        voucher_competitive: json?.voucher_competitive,
+        area_voucher_competitive: json?.area_voucher_competitive,
+        lastmod: new Date(`${json?.lastmod}T00:00:00Z`),
+      });
+    }
+  });
+});
+
+describe('the data package, in the Frictionless tools (datapackage-js)', () => {
+  it('is valid with 0 errors, and every CSV table reads with its types and foreign keys', async () => {
+    const dataPackage = await Package.load(join(bulk, 'datapackage.json'), { basePath: bulk });
+    expect(dataPackage.errors).toEqual([]);
+    expect(dataPackage.valid).toBe(true);
+    const counts: Record<string, number> = {};
+    for (const resource of dataPackage.resources.filter((r) => r.tabular)) {
+      expect(resource.valid, resource.name).toBe(true);
+      counts[resource.name] = (await resource.read({ keyed: true, relations: true })).length;
+    }
+    expect(counts).toEqual({
+      zips: zips.length,
+      fmr_history: zips.reduce((n, z) => n + Object.keys(z.fmr_by_fy).length, 0),
+      zori_monthly: zips.reduce((n, z) => n + z.zori_monthly.length, 0),
+      counties: counties.length,
+      section_8: sectionEight.rows.length,
+    });
+    // The types as the contract means them: the ZIP code as text, the date as a date.
+    const [first] = (await dataPackage.getResource('zips')?.read({ keyed: true, limit: 1 })) ?? [];
+    expect(first).toMatchObject({ zip: '55001', lastmod: new Date('2026-01-01T00:00:00Z') });
+  }, 60_000);
 });
 
 describe('the data package and meta.json', () => {
@@ -103,7 +151,9 @@ describe('the data package and meta.json', () => {
       const bytes = await readFile(join(bulk, r.path));
       expect(r.bytes, r.path).toBe(bytes.length);
       expect(r.hash, r.path).toBe(`sha256:${createHash('sha256').update(bytes).digest('hex')}`);
-      expect(r.schema.primaryKey.every((k) => r.schema.fields.some((f) => f.name === k))).toBe(true);
+      // A Table Schema for each CSV; a Parquet file carries its own.
+      expect([r.format, r.profile], r.path).toEqual(r.format === 'csv' ? ['csv', 'tabular-data-resource'] : ['parquet', 'data-resource']);
+      if (r.schema) expect(r.schema.primaryKey.every((k) => r.schema?.fields.some((f) => f.name === k))).toBe(true);
     }
     expect(pkg.licenses).toEqual([expect.objectContaining({ name: 'CC-BY-4.0' })]);
   });

@@ -17,7 +17,7 @@ export type BulkTableName = (typeof BULK_TABLES)[number];
 /** Every file name under BULK_DIR. */
 export const BULK_FILE_NAMES = [...BULK_TABLES.map((t) => `${t}.csv`), ...BULK_TABLES.map((t) => `${t}.parquet`), 'datapackage.json'];
 
-type FieldType = 'string' | 'integer' | 'number' | 'boolean';
+type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'date';
 type Cell = string | number | boolean | null;
 
 export interface BulkField {
@@ -61,7 +61,7 @@ const AREA_SPREADS = [
   f('area_voucher_competitive', 'boolean', 'The 2-bedroom area-wide FMR meets or exceeds the market rent'),
 ];
 const PAGE_URL = f('url', 'string', 'Page for people');
-const lastmodOf = (what: string) => f('lastmod', 'string', `Date (YYYY-MM-DD) of the build in which the ${what} record last changed`);
+const lastmodOf = (what: string) => f('lastmod', 'date', `Date (YYYY-MM-DD) of the build in which the ${what} record last changed`);
 const toZipFk = { fields: ['zip'], reference: { resource: 'zips', fields: ['zip'] } };
 const toCountyFk = { fields: ['county_slug'], reference: { resource: 'counties', fields: ['county_slug'] } };
 
@@ -187,26 +187,31 @@ export function dataPackage(tables: readonly BulkTable[], files: readonly BulkFi
   const resource = (table: BulkTable, format: 'csv' | 'parquet') => {
     const file = byName.get(`${table.name}.${format}`);
     if (!file) throw new Error(`no ${table.name}.${format}`);
+    const common = { path: file.name, format, mediatype: file.mediaType.split(';')[0], bytes: file.bytes.length, hash: `sha256:${file.sha256}` };
+    // A Parquet file carries its own schema (the types are in the file): Frictionless describes it
+    // as a plain data resource, and a Table Schema describes the CSV.
+    if (format === 'parquet') {
+      return { profile: 'data-resource', name: `${table.name}_parquet`, title: `${table.title} (Parquet)`, description: `${table.description} The same rows as ${table.name}.csv, in Parquet.`, ...common };
+    }
     return {
-      name: format === 'csv' ? table.name : `${table.name}_parquet`,
+      profile: 'tabular-data-resource',
+      name: table.name,
       title: table.title,
       description: table.description,
-      path: file.name,
-      format,
-      mediatype: file.mediaType.split(';')[0],
-      ...(format === 'csv' ? { encoding: 'utf-8', dialect: { delimiter: ',', lineTerminator: '\n', quoteChar: '"', doubleQuote: true, header: true } } : {}),
-      bytes: file.bytes.length,
-      hash: `sha256:${file.sha256}`,
+      ...common,
+      encoding: 'utf-8',
+      dialect: { delimiter: ',', lineTerminator: '\n', quoteChar: '"', doubleQuote: true, header: true },
       schema: {
         fields: table.fields.map(({ name, type, description }) => ({ name, type, description })),
         missingValues: [''],
         primaryKey: table.primaryKey,
-        ...(format === 'csv' && table.foreignKeys.length ? { foreignKeys: table.foreignKeys } : {}),
+        ...(table.foreignKeys.length ? { foreignKeys: table.foreignKeys } : {}),
       },
     };
   };
   return {
-    profile: 'tabular-data-package',
+    // Not tabular-data-package: that profile wants every resource tabular, and Parquet is not, to Frictionless.
+    profile: 'data-package',
     name: 'mnrent',
     title: serviceName(),
     description: `Fair Market Rents, the market rent index and census rents for ${currentState().name} ZIP codes and counties, as CSV and Parquet tables.`,

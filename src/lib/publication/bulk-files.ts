@@ -2,7 +2,7 @@
 // describes and hashes them. Pure: records in, bytes out. Made on the dataset's thread only.
 import { createHash } from 'node:crypto';
 import Papa from 'papaparse';
-import { parquetWriteBuffer } from 'hyparquet-writer';
+import { parquetWriteBuffer, schemaFromColumnData } from 'hyparquet-writer';
 import { type BulkFile, type BulkTable, bulkTables, dataPackage, MEDIA_TYPES } from '../contract/bulk-tables.ts';
 
 /** RFC 4180 with a header row, `\n` line ends, UTF-8 without BOM; an empty cell for null; text quoted. */
@@ -16,13 +16,32 @@ export function toCsv(table: BulkTable): string {
 }
 
 const PARQUET_TYPE = { string: 'STRING', integer: 'INT32', number: 'DOUBLE', boolean: 'BOOLEAN' } as const;
+const DAY_MS = 86_400_000;
 
-/** One Parquet file per table, typed: text as UTF-8 strings, integers as INT32, numbers as DOUBLE. */
+/**
+ * One Parquet file per table, typed as every common reader takes it: text as UTF-8 strings,
+ * integers as INT32, numbers as DOUBLE, dates as DATE (days since 1970), booleans PLAIN-encoded
+ * (fastparquet cannot decode the RLE-encoded booleans the writer would choose otherwise).
+ */
 export function toParquet(table: BulkTable): Uint8Array<ArrayBuffer> {
-  const buffer = parquetWriteBuffer({
-    columnData: table.fields.map((field, i) => ({ name: field.name, data: table.rows.map((row) => row[i] ?? null), type: PARQUET_TYPE[field.type] })),
+  const columns = table.fields.map((field, i) => ({
+    name: field.name,
+    data: table.rows.map((row) => {
+      const value = row[i] ?? null;
+      return field.type === 'date' && typeof value === 'string' ? Date.parse(`${value}T00:00:00Z`) / DAY_MS : value;
+    }),
+    ...(field.type === 'boolean' ? { encoding: 'PLAIN' as const } : {}),
+  }));
+  const schema = schemaFromColumnData({
+    columnData: columns.map((column, i) => {
+      const type = table.fields[i]?.type ?? 'string';
+      return type === 'date' ? column : { ...column, type: PARQUET_TYPE[type] };
+    }),
+    schemaOverrides: Object.fromEntries(
+      table.fields.filter((field) => field.type === 'date').map(({ name }) => [name, { name, type: 'INT32' as const, converted_type: 'DATE' as const, logical_type: { type: 'DATE' as const }, repetition_type: 'OPTIONAL' as const }]),
+    ),
   });
-  return new Uint8Array(buffer);
+  return new Uint8Array(parquetWriteBuffer({ columnData: columns, schema }));
 }
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');

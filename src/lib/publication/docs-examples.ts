@@ -27,3 +27,18 @@ export function exampleResponses(e: Examples): Record<string, string> {
     getMeta: json({ meta: e.meta, ...e.record, vintages: { hud_safmr: { ...e.record.vintages.hud_safmr, files: cut(e.record.vintages.hud_safmr.files, 1) } }, bulk: cut(e.record.bulk, 2) }),
   };
 }
+
+/**
+ * How to read the zips table with its types as the contract means them (the ZIP code as text, so a
+ * leading zero stays; `lastmod` as a date), one line per tool, for the CSV and for the Parquet file.
+ * The docs page and the README show these; the DuckDB line is run by the tests.
+ */
+export function bulkReadingLines(base: string): { tool: string; csv: string; parquet: string }[] {
+  const url = (file: string) => `${base}/api/v1/bulk/${file}`;
+  return [
+    { tool: 'pandas', csv: `pd.read_csv("${url('zips.csv')}", dtype={"zip": "string"}, parse_dates=["lastmod"])`, parquet: `pd.read_parquet("${url('zips.parquet')}")` },
+    { tool: 'R', csv: `readr::read_csv("${url('zips.csv')}", col_types = readr::cols(zip = "c", lastmod = readr::col_date()))`, parquet: `arrow::read_parquet("${url('zips.parquet')}")` },
+    { tool: 'DuckDB', csv: `SELECT * FROM read_csv('${url('zips.csv')}', types = {'zip': 'VARCHAR', 'lastmod': 'DATE'})`, parquet: `SELECT * FROM '${url('zips.parquet')}'` },
+    { tool: 'polars', csv: `pl.read_csv("${url('zips.csv')}", schema_overrides={"zip": pl.String, "lastmod": pl.Date})`, parquet: `pl.read_parquet("${url('zips.parquet')}")` },
+  ];
+}
