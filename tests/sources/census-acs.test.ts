@@ -42,6 +42,26 @@ describe('ACS forms made in code from the Census layouts', () => {
       { zcta: '55104', medianGrossRent: 1159, marginOfError: 41 },
       { zcta: '55803', medianGrossRent: 1391, marginOfError: null },
     ]);
+    // 55001's median is annotated as not published: null, and counted for the build report.
+    expect(acs.annotated).toBe(1);
+  });
+
+  it('refuses a negative value that is no annotation of the Census: never a silent null', () => {
+    const json = JSON.stringify([
+      ['B25064_001E', 'B25064_001M', 'zip code tabulation area'],
+      ['1159', '41', '55104'],
+      ['-1', '10', '55001'],
+    ]);
+    expect(() => parseAcsApiJson(json, 'acs5_2023_b25064_zcta.json', inMinnesota)).toThrow(
+      /^acs5_2023_b25064_zcta\.json, row 3, column B25064_001E: median gross rent -1 is negative, and not one of the Census's annotation values/,
+    );
+    const csv = 'zcta,median_gross_rent,acs5_period\n55104,1159,2019-2023\n55001,-999999,2019-2023\n';
+    expect(() => parseAcsCsv(csv, 'acs.csv', inMinnesota)).toThrow(/^acs\.csv, row 3, column median_gross_rent: median gross rent -999999 is negative/);
+  });
+
+  it('refuses a header that names a column twice, naming it', () => {
+    const csv = 'zcta,median_gross_rent,median_gross_rent,acs5_period\n55104,1159,1200,2019-2023\n';
+    expect(() => parseAcsCsv(csv, 'acs.csv', inMinnesota)).toThrow('acs.csv, row 1, column median_gross_rent: the header names column "median_gross_rent" twice (also median_gross_rent)');
   });
 
   it('says the API answered with HTML rather than JSON', () => {
@@ -63,6 +83,7 @@ describe('ACS forms made in code from the Census layouts', () => {
       { zcta: '55104', medianGrossRent: 1159, marginOfError: 41 },
       { zcta: '56591', medianGrossRent: 198, marginOfError: null },
     ]);
+    expect(acs.annotated).toBe(1);
   });
 
   it('derives the 5-year period from file names', () => {

@@ -153,6 +153,11 @@ describe('readWorkbook leaving out other states\' rows', () => {
     await expect(readWorkbook(Buffer.from(sheet(HEADER_ROW)), 'w.xlsx', wants, gate)).rejects.toThrow('w.xlsx [Data], row 3: sheet has a header but no data rows');
   });
 
+  it('refuses a sheet whose header names a column twice, naming both cells', async () => {
+    const twice = sheet(`<row r="1"><c r="A1" t="inlineStr"><is><t>ZIP</t></is></c><c r="B1" t="inlineStr"><is><t>rent</t></is></c><c r="C1" t="inlineStr"><is><t>Rent</t></is></c></row>${cells(2, '55104', '1')}`);
+    await expect(readWorkbook(Buffer.from(twice), 'w.xlsx', wants)).rejects.toThrow('w.xlsx [Data], row 1, column C (rent): the header names column "Rent" twice (also B (rent))');
+  });
+
   it('leaves nothing out without the ZIP column, or on a sheet the reader does not want', async () => {
     const noZip = sheet(`<row r="1"><c r="A1" t="inlineStr"><is><t>zcta</t></is></c></row>${cells(2, '76437', '1')}`);
     expect((await readWorkbook(Buffer.from(noZip), 'w.xlsx', () => true, gate)).rows).toHaveLength(1);

@@ -101,6 +101,9 @@ function gapsInSources(sources: SourceData, state: StateScope, fiscal: FiscalYea
   if (sources.acs.rents.length === 0 && sources.acs.rowsElsewhere > 0) {
     warnings.push(`census_acs: ${sources.acs.file.name} has rows for other states only: census rent is null for every ${state.name} ZIP code`);
   }
+  if (sources.acs.annotated > 0) {
+    warnings.push(`census_acs: ${sources.acs.annotated} of ${state.name}'s ZCTAs carry the Census's annotation for a median it does not publish: their census rent is null`);
+  }
   if (sources.zori.series.length === 0 && sources.zori.rowsElsewhere > 0) {
     warnings.push(`zillow_zori: ${sources.zori.file.name} has rows for other states only: market rent is null for every ${state.name} ZIP code`);
   }

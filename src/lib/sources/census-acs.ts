@@ -17,16 +17,35 @@ export interface AcsFile {
   rents: AcsRent[];
   /** Rows of ZCTAs outside the state: a file for other states only is a gap, not a broken file. */
   rowsElsewhere: number;
+  /** The state's ZCTAs whose median the Census marks as not published (its annotation text or values). */
+  annotated: number;
 }
 
-// Census marks "not published" with annotation text or large negative sentinels (-666666666 etc.).
-const NOT_PUBLISHED = new Set(['', '-', 'N', '(X)', '*', '**', '***', '*****', 'null']);
+// The Census marks an estimate it does not publish with annotation text in its tables and files, or
+// with one of its annotation values in the API ("Notes on ACS API variable types"): published here as
+// null and counted. Any other negative value is an error, never a silent null.
+const ANNOTATION_TEXT = new Set(['-', 'N', '(X)', '*', '**', '***', '*****', 'null']);
+const ANNOTATION_VALUES = new Set([-999999999, -888888888, -666666666, -555555555, -333333333, -222222222]);
 
-function estimate(reader: RowReader, column: number, what: string, bounds?: Bounds): number | null {
+/** Rows of the state whose estimate carries an annotation: counted as they are read. */
+interface Annotated {
+  count: number;
+}
+
+function estimate(reader: RowReader, column: number, what: string, annotated: Annotated, bounds?: Bounds): number | null {
   const text = reader.text(column);
-  if (NOT_PUBLISHED.has(text)) return null;
+  if (text === '') return null;
+  if (ANNOTATION_TEXT.has(text)) {
+    annotated.count += 1;
+    return null;
+  }
   const value = reader.number(column, what);
-  if (value === null || value < 0) return null;
+  if (value === null) return null;
+  if (value < 0) {
+    if (!ANNOTATION_VALUES.has(value)) reader.fail(column, `${what} ${value} is negative, and not one of the Census's annotation values (-666666666 and its family)`);
+    annotated.count += 1;
+    return null;
+  }
   if (!Number.isInteger(value)) reader.fail(column, `${what} ${value} is not in whole dollars`);
   if (bounds && (value < bounds.min || value > bounds.max)) reader.fail(column, `${what} ${value} is outside the plausible range $${bounds.min}-$${bounds.max}`);
   return value;
@@ -47,9 +66,10 @@ function readRents(
   estimateCol: number,
   moeCol: number | undefined,
   keepZcta: (zcta: string) => boolean,
-): { rents: AcsRent[]; rowsElsewhere: number } {
+): { rents: AcsRent[]; rowsElsewhere: number; annotated: number } {
   const reader = new RowReader(table);
   const rents: AcsRent[] = [];
+  const annotated: Annotated = { count: 0 };
   let rowsElsewhere = 0;
   for (let i = 0; i < table.rows.length; i++) {
     reader.at(i);
@@ -59,12 +79,13 @@ function readRents(
       rowsElsewhere++;
       continue;
     }
-    const medianGrossRent = estimate(reader, estimateCol, 'median gross rent', RENT_BOUNDS.censusRent);
+    const medianGrossRent = estimate(reader, estimateCol, 'median gross rent', annotated, RENT_BOUNDS.censusRent);
     if (medianGrossRent === null) continue;
-    const marginOfError = moeCol === undefined ? null : estimate(reader, moeCol, 'margin of error');
+    // A margin of error the Census does not publish leaves the estimate published: not counted.
+    const marginOfError = moeCol === undefined ? null : estimate(reader, moeCol, 'margin of error', { count: 0 });
     rents.push({ zcta, medianGrossRent, marginOfError });
   }
-  return { rents, rowsElsewhere };
+  return { rents, rowsElsewhere, annotated: annotated.count };
 }
 
 function vintageOrFail(file: string, fromData?: string): string {

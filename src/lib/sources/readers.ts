@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { SourceError } from '../errors.ts';
 import readXlsxFile from 'read-excel-file/node';
-import { type Cell, cellText, normalizeHeader, type RowGate, sheetColumnLetter, type Table } from './table.ts';
+import { type Cell, cellText, checkHeaderNamesOnce, normalizeHeader, type RowGate, sheetColumnLetter, type Table } from './table.ts';
 
 export interface DelimitedOptions {
   delimiter?: string;
@@ -66,6 +66,7 @@ export function readDelimited(text: string, file: string, options: DelimitedOpti
     },
   });
   if (header === undefined) throw new SourceError({ file }, 'file is empty');
+  if (hasHeader) checkHeaderNamesOnce(header, file, 1, (index) => header?.[index] ?? `#${index + 1}`);
   if (hasHeader && records === 1) throw new SourceError({ file, row: 2 }, 'file has a header but no data rows');
   if (quoteErrorRow !== undefined) throw new SourceError({ file, row: quoteErrorRow }, `${quoteErrorMessage} (truncated or malformed file)`);
   if (raggedRow) {
@@ -103,6 +104,7 @@ export async function readWorkbook(bytes: Buffer, file: string, wantsSheet: (hea
     const header = (data[headerIndex] ?? []).map(cellText);
     const normalized = header.map(normalizeHeader);
     if (!wantsSheet(normalized)) continue;
+    checkHeaderNamesOnce(header, `${file} [${sheet}]`, headerIndex + 1, (index) => `${sheetColumnLetter(index)} (${normalizeHeader(header[index])})`);
     const gate = leaveOut?.(normalized);
     const rows: Cell[][] = [];
     const rowNumbers: number[] = [];

@@ -139,6 +139,21 @@ export function zipsOutside(
   };
 }
 
+/**
+ * A header that names the same column twice is an error naming it: which of the two a parser reads
+ * would be a guess (`columnLabel` names a column as the messages do). Empty header cells are not names.
+ */
+export function checkHeaderNamesOnce(header: readonly string[], file: string, row: number, columnLabel: (index: number) => string): void {
+  const seen = new Map<string, number>();
+  header.forEach((name, index) => {
+    const key = normalizeHeader(name);
+    if (key === '') return;
+    const first = seen.get(key);
+    if (first !== undefined) throw new SourceError({ file, row, column: columnLabel(index) }, `the header names column "${name.trim()}" twice (also ${columnLabel(first)}): which to read is not ours to guess`);
+    seen.set(key, index);
+  });
+}
+
 export function headerIs(...names: string[]): (header: string) => boolean {
   const set = new Set(names);
   return (header) => set.has(header);
