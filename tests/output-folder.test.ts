@@ -1,6 +1,6 @@
 // filesUnder (src/lib/build/output-folder.ts): the listing the build compresses and counts from after the
 // last page. It must give what Node's recursive listing gives for a build's output (regular files
-// in nested folders), without its stat of every file.
+// in nested folders), without following a link out of the folder.
 import { readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

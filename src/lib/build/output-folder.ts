@@ -21,10 +21,9 @@ export class OutputFolderError extends ExpectedError {}
 export const isInside = (path: string, folder: string) => path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep);
 
 /**
- * Every regular file under `dir`, by path, listed a folder at a time. Not readdirSync's `recursive`:
- * Node 24 stats each entry that is not a folder, to follow links to folders, and a build's output
- * holds none: Texas's 5,300 files and their 10,600 siblings cost 16,000 stats, about 0.03 s of the
- * main thread after the last page (`tests/output-folder.test.ts` holds it to that listing).
+ * Every regular file under `dir`, by path, listed a folder at a time. Not readdirSync's `recursive`,
+ * which follows a link to a folder (and so could list files outside the output): this lists no link
+ * and follows none (`tests/output-folder.test.ts`).
  */
 export function filesUnder(dir: string): string[] {
   const files: string[] = [];
