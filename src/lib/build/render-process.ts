@@ -66,6 +66,10 @@ async function render(request: RenderRequest): Promise<RenderSummary> {
   };
 }
 
+// A build stopped (Ctrl-C, a killed CI job) takes its render process with it: nothing goes on writing
+// into a staging folder that the next build removes.
+process.once('disconnect', () => process.exit(1));
+
 const request = JSON.parse(process.argv[2] ?? '{}') as RenderRequest;
 const reply = await render(request).then(
   (summary): RenderReply => ({ ok: true, summary }),
