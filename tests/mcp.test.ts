@@ -130,6 +130,10 @@ describe.each([
     expect(saintPaul.zips[0]).toMatchObject({ zip: '55101', city: 'Saint Paul' });
     expect(saintPaul.zips.findIndex((z) => z.city !== 'Saint Paul')).toBeGreaterThan(20);
     expect(data<{ zips: { city: string }[] }>(await call(c, 'search_places', { query: 'Duluth, MN' })).zips[0]).toMatchObject({ city: 'Duluth' });
+    // The same rules as the search box (src/lib/derive/search-words.ts): short, run-together and pasted forms.
+    for (const [query, zip] of [['Mpls', '55401'], ['StCloud', '56301'], ['duluth mn 55802', '55802']]) {
+      expect(data<{ zips: { zip: string }[] }>(await call(c, 'search_places', { query })).zips[0]?.zip, query).toBe(zip);
+    }
     // Plurals: one ZIP code "matches", two "match".
     expect(text(await call(c, 'search_places', { query: 'Warroad' }))).toMatch(/^1 ZIP code matches "Warroad": 56763 Warroad\./);
     expect(text(await call(c, 'search_places', { query: 'Detroit Lakes' }))).toMatch(/^2 ZIP codes match "Detroit Lakes": 56501 Detroit Lakes; 56502 Detroit Lakes\./);
