@@ -73,24 +73,22 @@ export function incomeLimitsYearOfName(name: string): number | undefined {
  * out (not in effect yet, or with no known date), and so are older ones.
  */
 export function chooseIncomeLimitsFile(names: readonly string[], folder: string, asOf: string): { read: string[]; leftOut: { name: string; why: string }[] } {
-  const years = names.map((name) => ({ name, year: incomeLimitsYearOfName(name) }));
-  const unnamed = years.find((y) => y.year === undefined);
-  if (unnamed) throw new SourceError({ file: `${folder}/${unnamed.name}` }, 'cannot tell the fiscal year: the name should start Section8-FYnn, as HUD names it');
-  const inEffect = years.filter(({ year }) => {
-    const effective = INCOME_LIMITS_EFFECTIVE[year as number];
-    return effective !== undefined && effective <= asOf;
+  const years = names.map((name) => {
+    const year = incomeLimitsYearOfName(name);
+    if (year === undefined) throw new SourceError({ file: `${folder}/${name}` }, 'cannot tell the fiscal year: the name should start Section8-FYnn, as HUD names it');
+    return { name, year, effective: INCOME_LIMITS_EFFECTIVE[year] };
   });
+  const inEffect = years.filter(({ effective }) => effective !== undefined && effective <= asOf);
   if (inEffect.length === 0) {
     throw new SourceError({ file: folder }, `no file of income limits in effect on ${asOf} (${names.join(', ') || 'none'}; npm run data:fetch downloads the one in effect)`);
   }
-  const newest = Math.max(...inEffect.map((y) => y.year as number));
+  const newest = Math.max(...inEffect.map((y) => y.year));
   const chosen = inEffect.filter((y) => y.year === newest);
   if (chosen.length > 1) throw new SourceError({ file: folder }, `several files for FY${newest} (${chosen.map((c) => c.name).join(', ')}); keep one`);
   const read = chosen.map((c) => c.name);
   const leftOut = years
     .filter(({ name }) => !read.includes(name))
-    .map(({ name, year }) => {
-      const effective = INCOME_LIMITS_EFFECTIVE[year as number];
+    .map(({ name, year, effective }) => {
       const why =
         effective === undefined
           ? `the date FY${year} takes effect is not known (add it to INCOME_LIMITS_EFFECTIVE when HUD announces it)`
