@@ -123,6 +123,6 @@ describe('a broken file stops the read with one line naming the row and column',
   });
 
   it('a file from after the build date', () => {
-    expect(messageOf(() => parseIncomeLimitsCsv(fy26Text, FY26, MINNESOTA, { latestFiscalYear: 2025, latestMonth: '2025-06' }))).toMatch(/fiscal year 2026 is after FY2025/);
+    expect(messageOf(() => parseIncomeLimitsCsv(fy26Text, FY26, MINNESOTA, { date: '2025-06-30', latestFiscalYear: 2025, latestMonth: '2025-06' }))).toMatch(/fiscal year 2026 is after FY2025/);
   });
 });

@@ -38,7 +38,7 @@ describe('the parse cache', () => {
       cacheKey('hud_fmr/FY25_FMRs.xlsx', 'a'.repeat(64), scope),
       cacheKey('hud_fmr/FY26_FMRs.xlsx', 'b'.repeat(64), scope),
       cacheKey('hud_fmr/FY26_FMRs.xlsx', 'a'.repeat(64), { ...scope, state: stateByCode('WI') ?? MINNESOTA }),
-      cacheKey('hud_fmr/FY26_FMRs.xlsx', 'a'.repeat(64), { ...scope, limits: { latestFiscalYear: 2026, latestMonth: '2026-01' } }),
+      cacheKey('hud_fmr/FY26_FMRs.xlsx', 'a'.repeat(64), { ...scope, limits: { date: '2026-01-01', latestFiscalYear: 2026, latestMonth: '2026-01' } }),
     ];
     expect(new Set([base, ...others]).size).toBe(5);
   });

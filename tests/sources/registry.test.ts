@@ -42,7 +42,7 @@ describe('which files parse on worker threads', () => {
     for (const dataset of DATASET_FOLDERS) {
       for (const name of await readdir(source(dataset))) {
         const path = source(`${dataset}/${name}`);
-        const parsed: unknown = await (SOURCES[dataset] as { parse: (p: string, b: Buffer, s: typeof scope) => unknown }).parse(path, await readFile(path), { ...scope, limits: { latestFiscalYear: 2026, latestMonth: '2026-01' } });
+        const parsed: unknown = await (SOURCES[dataset] as { parse: (p: string, b: Buffer, s: typeof scope) => unknown }).parse(path, await readFile(path), { ...scope, limits: { date: '2026-01-01', latestFiscalYear: 2026, latestMonth: '2026-01' } });
         expect(parsed, `${dataset}/${name}`).toBeDefined();
         if (SOURCES[dataset].parsesOffThread?.(path) === true) offThread.push(`${dataset}/${name}`);
       }

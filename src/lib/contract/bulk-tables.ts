@@ -3,6 +3,7 @@
 // out; their bytes are bulk-files.ts's, so the pages and documents that name the files (openapi.ts,
 // llms.ts, the docs page) do not load the CSV and Parquet writers.
 import { currentState } from '../state.ts';
+import { HOUSEHOLD_SIZES } from './household.ts';
 import { BEDROOMS, type CountyRecord, type SectionEightRecord, type ZipRecord } from './schemas.ts';
 import { JSON_TYPE } from './json.ts';
 import { LICENSE, serviceName } from './service.ts';
@@ -11,7 +12,7 @@ import { LICENSE, serviceName } from './service.ts';
 export const BULK_DIR = '/api/v1/bulk/';
 
 /** The tables, each a CSV and a Parquet file under BULK_DIR, in the order the data package lists them. */
-export const BULK_TABLES = ['zips', 'fmr_history', 'zori_monthly', 'counties', 'section_8'] as const;
+export const BULK_TABLES = ['zips', 'fmr_history', 'zori_monthly', 'counties', 'section_8', 'income_limits'] as const;
 export type BulkTableName = (typeof BULK_TABLES)[number];
 
 /** Every file name under BULK_DIR. */
@@ -61,11 +62,17 @@ const AREA_SPREADS = [
   f('area_voucher_competitive', 'boolean', 'The 2-bedroom area-wide FMR meets or exceeds the market rent'),
 ];
 const PAGE_URL = f('url', 'string', 'Page for people');
+const sizeFields = (prefix: string, what: string) => HOUSEHOLD_SIZES.map((n) => f(`${prefix}_${n}`, 'integer', `${what}, ${n} person${n > 1 ? 's' : ''}, dollars a year`));
+const INCOME_TIERS = [
+  { key: 'extremely_low', what: 'Extremely low income limit (30%)' },
+  { key: 'very_low', what: 'Very low income limit (50%): voucher eligibility' },
+  { key: 'low', what: 'Low income limit (80%)' },
+] as const;
 const lastmodOf = (what: string) => f('lastmod', 'date', `Date (YYYY-MM-DD) of the build in which the ${what} record last changed`);
 const toZipFk = { fields: ['zip'], reference: { resource: 'zips', fields: ['zip'] } };
 const toCountyFk = { fields: ['county_slug'], reference: { resource: 'counties', fields: ['county_slug'] } };
 
-/** The five tables, each sorted as its JSON is (by ZIP, then year or month; counties by slug). */
+/** The tables, each sorted as its JSON is (by ZIP, then year or month; counties by slug). */
 export function bulkTables(records: { zips: readonly ZipRecord[]; counties: readonly CountyRecord[]; sectionEight: SectionEightRecord }): BulkTable[] {
   const { zips, counties, sectionEight } = records;
   return [
@@ -176,6 +183,29 @@ export function bulkTables(records: { zips: readonly ZipRecord[]; counties: read
         r.area_fmr2, r.area_spread, r.area_spread_pct, r.area_voucher_competitive, r.url,
       ]),
     },
+    {
+      name: 'income_limits',
+      title: 'Income limits',
+      description: "HUD's Section 8 income limits of every county that has them (income_limits of the county responses), by household size.",
+      fields: [
+        ...PLACE.slice(2),
+        f('county_fips', 'string', 'Five-digit state and county FIPS code'),
+        f('fiscal_year', 'integer', "HUD's fiscal year of the limits"),
+        f('effective_date', 'date', 'The day the limits took effect'),
+        f('hud_area_code', 'string', "HUD's income-limit area code"),
+        f('hud_area_name', 'string', "HUD's income-limit area name"),
+        f('median_family_income', 'integer', 'Median family income of the area, dollars a year'),
+        ...INCOME_TIERS.flatMap(({ key, what }) => sizeFields(key, what)),
+      ],
+      primaryKey: ['county_slug'],
+      foreignKeys: [toCountyFk],
+      rows: counties.flatMap((c) => {
+        const il = c.income_limits;
+        if (!il) return [];
+        const row: Cell[] = [c.county, c.county_slug, c.county_fips, il.fiscal_year, il.effective_date, il.hud_area_code, il.hud_area_name, il.median_family_income];
+        return [[...row, ...INCOME_TIERS.flatMap(({ key }) => HOUSEHOLD_SIZES.map((n) => il[key][String(n) as keyof typeof il.low]))]];
+      }),
+    },
   ];
 }
 
@@ -214,11 +244,12 @@ export function dataPackage(tables: readonly BulkTable[], files: readonly BulkFi
     profile: 'data-package',
     name: 'mnrent',
     title: serviceName(),
-    description: `Fair Market Rents, the market rent index and census rents for ${currentState().name} ZIP codes and counties, as CSV and Parquet tables.`,
+    description: `Fair Market Rents, the market rent index, census rents and HUD income limits for ${currentState().name} ZIP codes and counties, as CSV and Parquet tables.`,
     homepage: site,
     licenses: [{ name: 'CC-BY-4.0', title: LICENSE.name, path: LICENSE.url }],
     sources: [
       { title: 'HUD Small Area Fair Market Rents and county Fair Market Rents', path: 'https://www.huduser.gov/portal/datasets/fmr.html' },
+      { title: 'HUD Section 8 Income Limits', path: 'https://www.huduser.gov/portal/datasets/il.html' },
       { title: 'Zillow Observed Rent Index (ZORI)', path: 'https://www.zillow.com/research/data/' },
       { title: 'U.S. Census Bureau, American Community Survey 5-year, table B25064', path: 'https://www.census.gov/programs-surveys/acs' },
       { title: 'HUD-USPS ZIP Code Crosswalk', path: 'https://www.huduser.gov/portal/datasets/usps_crosswalk.html' },

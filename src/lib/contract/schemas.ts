@@ -1,6 +1,7 @@
 // The public shapes of the API, in one place: TypeScript types, content-collection validation,
 // openapi.json component schemas and the agent server's output schemas all derive from these.
 import { z } from 'zod';
+import { HOUSEHOLD_SIZES } from './household.ts';
 
 /** The named public shapes; openapi.json's `components.schemas` is generated from this registry. */
 export const contractRegistry = z.registry<{ id: string; description?: string }>();
@@ -103,6 +104,30 @@ const areaFields = {
     .describe('Whole months from the latest market rent month to the first month of the latest FMR fiscal year (October of the year before); positive when the market rent is older; null without a market rent'),
 };
 
+/** One limit per household size, `"1"` to `"8"` persons, whole dollars a year. */
+const limitsBySize = (what: string) =>
+  z
+    .object(Object.fromEntries(HOUSEHOLD_SIZES.map((n) => [String(n), dollars])) as Record<`${(typeof HOUSEHOLD_SIZES)[number]}`, typeof dollars>)
+    .strict()
+    .describe(`${what}, by household size ("1" to "8" persons), whole dollars a year`);
+
+// An addition to the spec: who is eligible for a voucher here (CONTRACT-NOTES, "Eligibility and the 40% rule").
+export const IncomeLimits = z
+  .object({
+    fiscal_year: z.int().describe("HUD's fiscal year of the limits: the newest in effect on the build date"),
+    effective_date: z.iso.date().describe('The day those limits took effect (HUD sets it each year)'),
+    hud_area_code: z.string().min(1).describe("HUD's income-limit area code"),
+    hud_area_name: z.string().min(1).describe("HUD's income-limit area name"),
+    median_family_income: dollars.describe('Median family income of the area, dollars a year'),
+    extremely_low: limitsBySize('Extremely low income limit (30%): most new vouchers go to households at or below it'),
+    very_low: limitsBySize('Very low income limit (50%): a household at or below it is eligible for a Housing Choice Voucher'),
+    low: limitsBySize('Low income limit (80%), for other programs'),
+  })
+  .strict()
+  .register(contractRegistry, { id: 'IncomeLimits', description: "HUD's Section 8 income limits of the county, by household size (an addition to the spec)" });
+
+const incomeLimits = IncomeLimits.nullable().describe("HUD's income limits of the county; null where HUD's file has none for it (New England counties, listed by town)");
+
 const placeFields = {
   zip,
   city: z.string().min(1),
@@ -147,6 +172,7 @@ export const ZipRecord = z
     acs: Acs.nullable(),
     ...spreadFields,
     ...areaFields,
+    income_limits: incomeLimits.describe("HUD's income limits of the ZIP code's county; null where HUD's file has none for it"),
     coordinates: Coordinates.nullable(),
     nearby: z.array(NearbyZip).max(6).describe('The six nearest published ZIP codes by great-circle distance, among those with a Census ZCTA (a PO-box ZIP is nobody\'s neighbour)'),
   })
@@ -177,6 +203,7 @@ export const CountyRecord = z
     zip_count: z.int().nonnegative(),
     zori_zip_count: z.int().nonnegative().describe('ZIPs in the county with a market rent series'),
     medians: CountyMedians,
+    income_limits: incomeLimits,
     zips: z.array(IndexZip),
   })
   .strict();
@@ -252,6 +279,16 @@ export const Vintages = z
   .object({
     hud_safmr: z.object({ fiscal_years: z.array(z.int()), latest_fiscal_year: z.int(), ...fiscalYearFreshness, files: z.array(SourceFile) }).strict(),
     hud_fmr: z.object({ fiscal_year: z.int(), ...fiscalYearFreshness, files: z.array(SourceFile) }).strict(),
+    hud_il: z
+      .object({
+        fiscal_year: z.int().describe('Fiscal year of the income limits read'),
+        effective_date: z.iso.date().describe('The day they took effect'),
+        in_effect_fiscal_year: z.int().describe('The newest fiscal year of income limits in effect on the build date'),
+        behind: z.boolean().describe('True when the limits read are older than those in effect'),
+        files: z.array(SourceFile),
+      })
+      .strict()
+      .describe('HUD income limits (an addition to the spec)'),
     zillow_zori: z
       .object({
         first_month: month.nullable(),
@@ -297,6 +334,7 @@ export const MetaRecord = z
         zips_with_market_rent: z.int().nonnegative(),
         zips_with_census_rent: z.int().nonnegative().describe('ZIP codes with a Census ACS median gross rent (an addition to the spec)'),
         section_8_rows: z.int().nonnegative(),
+        counties_with_income_limits: z.int().nonnegative().describe('Counties with HUD income limits (an addition to the spec)'),
       })
       .strict(),
     vintages: Vintages,
@@ -472,6 +510,7 @@ export type SourceFile = z.infer<typeof SourceFile>;
 export type EndpointInfo = z.infer<typeof EndpointInfo>;
 export type CountyMedians = z.infer<typeof CountyMedians>;
 export type Coordinates = z.infer<typeof Coordinates>;
+export type IncomeLimits = z.infer<typeof IncomeLimits>;
 export type MetaDoc = z.infer<typeof MetaDoc>;
 export type ChangeEntry = z.infer<typeof ChangeEntry>;
 export type ChangesRecord = z.infer<typeof ChangesRecord>;

@@ -21,6 +21,8 @@ export interface Vintage {
   crosswalk: { quarter: string | null } | null;
   /** False when GeoNames had no rows for the state (Puerto Rico from US.txt): then it is not cited. */
   geonames: boolean;
+  /** Null when no county of the state has HUD income limits. */
+  incomeLimitsFiscalYear: number | null;
 }
 
 /** The citation users must give, naming the vintages actually read. */
@@ -28,6 +30,7 @@ export function attribution(v: Vintage): string {
   return [
     `${serviceName()} (CC BY 4.0).`,
     `Sources: U.S. Department of Housing and Urban Development (HUD), Small Area Fair Market Rents FY${v.safmrFiscalYear};`,
+    ...(v.incomeLimitsFiscalYear ? [`HUD Section 8 Income Limits FY${v.incomeLimitsFiscalYear};`] : []),
     ...(v.zoriMonth ? [`Zillow Observed Rent Index (ZORI) through ${v.zoriMonth}, Zillow Research;`] : []),
     ...(v.acsVintage ? [`U.S. Census Bureau, American Community Survey 5-year estimates ${v.acsVintage}, table B25064;`] : []),
     ...(v.crosswalk ? [`HUD-USPS ZIP Code Crosswalk${v.crosswalk.quarter ? ` ${v.crosswalk.quarter}` : ''};`] : []),

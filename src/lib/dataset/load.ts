@@ -84,6 +84,8 @@ export async function readEarlierCounts(outDir: string | undefined): Promise<Pub
       // Outputs from before this count existed carry none: nothing to compare against then.
       zips_with_census_rent: count('zips_with_census_rent'),
       section_8_rows: count('section_8_rows'),
+      // Outputs from before the income limits carry none either.
+      counties_with_income_limits: count('counties_with_income_limits'),
       fiscal_years: Array.isArray(years) ? years.filter((y): y is number => typeof y === 'number') : [],
     };
   } catch {

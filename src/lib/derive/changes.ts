@@ -2,6 +2,7 @@
 // by field, and the log of earlier builds it carried. Pure: records in, a change log out.
 import type { ChangeEntry, ChangesRecord, CountyRecord, ZipRecord } from '../contract/schemas.ts';
 import { BEDROOMS } from '../contract/schemas.ts';
+import { HOUSEHOLD_SIZES } from '../contract/household.ts';
 import { compareCodePoints } from '../order.ts';
 import { money } from '../contract/present.ts';
 import { countOf } from './search.ts';
@@ -46,7 +47,19 @@ const ZIP_FIELDS = [
   'area_spread_pct',
   'area_voucher_competitive',
 ];
-const COUNTY_FIELDS = ['zip_count', 'zori_zip_count', 'medians.fmr2', 'medians.market_rent', 'medians.fmr2_yoy_pct', 'medians.area_fmr2'];
+// A ZIP takes its county's income limits: a change of limits is logged once, on the county.
+const COUNTY_FIELDS = [
+  'zip_count',
+  'zori_zip_count',
+  'medians.fmr2',
+  'medians.market_rent',
+  'medians.fmr2_yoy_pct',
+  'medians.area_fmr2',
+  'income_limits.fiscal_year',
+  'income_limits.hud_area_code',
+  'income_limits.median_family_income',
+  ...(['extremely_low', 'very_low', 'low'] as const).flatMap((tier) => HOUSEHOLD_SIZES.map((n) => `income_limits.${tier}.${n}`)),
+];
 
 const fieldChanges = (before: unknown, after: unknown, fields: readonly string[]) =>
   fields.flatMap((field) => {

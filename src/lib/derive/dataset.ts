@@ -6,6 +6,7 @@ import {
   type ChangesRecord,
   type Coordinates,
   type CountyRecord,
+  type IncomeLimits,
   type IndexZip,
   type Meta,
   type MetaRecord,
@@ -25,6 +26,7 @@ import type { StateScope } from '../state.ts';
 import { changeLog, type EarlierOutput } from './changes.ts';
 import { fmr2YearOverYear, fmrByFiscalYear, fmrHistories, type ZipFmrHistory } from './fmr.ts';
 import { fiscalYearFreshness, monthFreshness, stalenessNotices } from './freshness.ts';
+import { effectiveDateOf, incomeLimitsByCounty, incomeLimitsFreshness, incomeLimitsNotice } from './income-limits.ts';
 import { contentFingerprint, lastmodFor, type PreviousResource } from './lastmod.ts';
 import { countyMedians, medianSpreadPct } from './medians.ts';
 import { isNeighbour, nearestZips } from './nearby.ts';
@@ -118,6 +120,17 @@ function gapsInSources(sources: SourceData, state: StateScope, fiscal: FiscalYea
   if (!sources.crosswalk) {
     warnings.push('no HUD-USPS crosswalk in hud_usps_crosswalk/: every ZIP is placed in a county by GeoNames (README, "Sources", says how to get it)');
   }
+  const { incomeLimits } = sources;
+  const withoutLimits = sources.fmr.counties.filter((c) => !incomeLimits.counties.some((l) => l.fips === c.fips));
+  if (withoutLimits.length > 0) {
+    const byTown = withoutLimits.filter((c) => incomeLimits.countiesVaryingByTown.includes(c.fips)).length;
+    const why = byTown > 0 ? ` (${byTown} of them listed by town with limits that differ within the county)` : '';
+    const names = withoutLimits.map((c) => c.name);
+    warnings.push(
+      `hud_il: ${incomeLimits.file.name} has no FY${incomeLimits.fiscalYear} income limits for ${withoutLimits.length} of ${state.name}'s ${sources.fmr.counties.length} counties${why}: ` +
+        `income_limits is null there (${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''})`,
+    );
+  }
   for (const area of new Set(fiscal.published.flatMap(({ history }) => history.areasByYear.get(fiscal.latest) ?? []))) {
     if (!sources.fmr.areas.has(area)) warnings.push(`HUD area "${area}" is not in the county FMR file: its ZIPs do not list it in hud_areas`);
   }
@@ -202,7 +215,14 @@ function nearbyOf(placed: readonly PlacedZip[], urls: SiteUrls): Map<string, Zip
 
 function zipRecord(
   { zip, history, place, coordinates }: PlacedZip,
-  context: { sources: SourceData; latest: number; counties: CountyList; zori: ReturnType<typeof zoriByZip>; acs: Map<string, SourceData['acs']['rents'][number]> },
+  context: {
+    sources: SourceData;
+    latest: number;
+    counties: CountyList;
+    zori: ReturnType<typeof zoriByZip>;
+    acs: Map<string, SourceData['acs']['rents'][number]>;
+    incomeLimits: Map<string, IncomeLimits>;
+  },
   nearby: ZipRecord['nearby'],
   urls: SiteUrls,
   stamp: Stamp,
@@ -237,19 +257,26 @@ function zipRecord(
     area_fmr: areaFmr,
     ...areaVoucherSpread(areaFmr?.br2 ?? null, marketRent),
     zori_lag_months: zoriLagMonths(published.latest?.month, latest),
+    income_limits: context.incomeLimits.get(place.countyFips) ?? null,
     coordinates,
     nearby,
   };
   return { ...content, lastmod: stamp({ ...content, ...rest }), ...rest };
 }
 
-function countyRecords(counties: CountyList, rows: readonly IndexZip[], urls: SiteUrls, stamp: Stamp): CountyRecord[] {
+function countyRecords(counties: CountyList, rows: readonly IndexZip[], incomeLimits: ReadonlyMap<string, IncomeLimits>, urls: SiteUrls, stamp: Stamp): CountyRecord[] {
   const rowsByCounty = byKey(rows, (row) => row.county_slug);
   return [...counties.fipsBySlug.keys()].sort().map((slug) => {
     const zips = rowsByCounty.get(slug) ?? [];
     const fips = counties.fipsBySlug.get(slug) ?? '';
     const head = { county: counties.names.get(fips) ?? '', county_slug: slug, county_fips: fips, url: urls.county(slug) };
-    const rest = { zip_count: zips.length, zori_zip_count: zips.filter((r) => r.zori_latest !== null).length, medians: countyMedians(zips), zips };
+    const rest = {
+      zip_count: zips.length,
+      zori_zip_count: zips.filter((r) => r.zori_latest !== null).length,
+      medians: countyMedians(zips),
+      income_limits: incomeLimits.get(fips) ?? null,
+      zips,
+    };
     // In the contract's order (lastmod after url), as the API writes it.
     return { ...head, lastmod: stamp({ ...head, ...rest }), ...rest };
   });
@@ -276,6 +303,7 @@ function vintageOf(sources: SourceData, latest: number, counts: MetaRecord['coun
     zoriMonth: counts.zips_with_market_rent > 0 ? (sources.zori.months.at(-1) ?? null) : null,
     acsVintage: counts.zips_with_census_rent > 0 ? sources.acs.vintage : null,
     crosswalk: sources.crosswalk && sources.crosswalk.rows.length > 0 ? { quarter: sources.crosswalk.quarter } : null,
+    incomeLimitsFiscalYear: counts.counties_with_income_limits > 0 ? sources.incomeLimits.fiscalYear : null,
     geonames: sources.geonames.places.length > 0,
   };
 }
@@ -287,6 +315,7 @@ function gateInput(sources: SourceData, state: StateScope, fiscal: FiscalYears, 
     contributions: [
       { dataset: 'hud_safmr', files: sources.safmr.files.map((f) => f.name), rows: sources.safmr.rows.length },
       { dataset: 'hud_fmr', files: [sources.fmr.file.name], rows: sources.fmr.counties.length },
+      { dataset: 'hud_il', files: [sources.incomeLimits.file.name], rows: sources.incomeLimits.counties.length, rowsElsewhere: sources.incomeLimits.rowsElsewhere },
       { dataset: 'zillow_zori', files: [sources.zori.file.name], rows: sources.zori.series.length, rowsElsewhere: sources.zori.rowsElsewhere },
       { dataset: 'census_acs', files: [sources.acs.file.name], rows: sources.acs.rents.length, rowsElsewhere: sources.acs.rowsElsewhere },
       ...(sources.crosswalk ? [{ dataset: 'hud_usps_crosswalk', files: [sources.crosswalk.file.name], rows: sources.crosswalk.rows.length }] : []),
@@ -322,19 +351,23 @@ function metaRecordOf(
   const latestZoriMonth = sources.zori.months.at(-1) ?? '';
   const safmrFreshness = fiscalYearFreshness(fiscal.latest, today);
   const zoriFreshness = monthFreshness(latestZoriMonth, today);
+  const incomeLimitsYear = sources.incomeLimits.fiscalYear;
+  const limitsFreshness = incomeLimitsFreshness(incomeLimitsYear, today);
+  const limitsNotice = incomeLimitsNotice(incomeLimitsYear, limitsFreshness);
   return {
     state: { code: state.code, name: state.name, fips: state.fips },
     counts,
     vintages: {
       hud_safmr: { fiscal_years: fiscal.fiscalYears, latest_fiscal_year: fiscal.latest, ...safmrFreshness, files: sources.safmr.files },
       hud_fmr: { fiscal_year: sources.fmr.fiscalYear, ...fiscalYearFreshness(sources.fmr.fiscalYear, today), files: [sources.fmr.file] },
+      hud_il: { fiscal_year: incomeLimitsYear, effective_date: effectiveDateOf(incomeLimitsYear), ...limitsFreshness, files: [sources.incomeLimits.file] },
       zillow_zori: { first_month: sources.zori.months[0] ?? null, latest_month: latestZoriMonth, ...zoriFreshness, files: [sources.zori.file] },
       census_acs: { vintage: sources.acs.vintage, table: sources.acs.table, files: [sources.acs.file] },
       hud_usps_crosswalk: { quarter: sources.crosswalk?.quarter ?? null, files: sources.crosswalk ? [sources.crosswalk.file] : [] },
       geonames: { files: [sources.geonames.file] },
       census_gazetteer: { files: [sources.gazetteer.file] },
     },
-    notices: stalenessNotices({ safmrFiscalYear: fiscal.latest, safmr: safmrFreshness, zoriMonth: vintage.zoriMonth, zori: zoriFreshness }),
+    notices: [...stalenessNotices({ safmrFiscalYear: fiscal.latest, safmr: safmrFreshness, zoriMonth: vintage.zoriMonth, zori: zoriFreshness }), ...(limitsNotice ? [limitsNotice] : [])],
     content_sha256: createHash('sha256').update(contentFingerprint({ zips: content.zips, counties: content.counties, sectionEight: content.sectionEight })).digest('hex'),
     endpoints: ENDPOINTS.map(({ operation_id, method, path, summary }) => ({ operation_id, method, path, summary })),
     bulk: content.bulk.map((file) => ({ path: `${BULK_DIR}${file.name}`, media_type: file.mediaType, bytes: file.bytes.length, sha256: file.sha256 })),
@@ -359,9 +392,10 @@ export function deriveInTwo(sources: SourceData, options: DeriveOptions): { reco
   const warnings = [...sources.warnings, ...gapsInSources(sources, state, fiscal)];
   const placed = placeZips(sources, state, fiscal, counties, warnings);
   const nearby = nearbyOf(placed, urls);
-  const context = { sources, latest: fiscal.latest, counties, zori: zoriByZip(sources.zori.series), acs: new Map(sources.acs.rents.map((r) => [r.zcta, r])) };
+  const incomeLimits = incomeLimitsByCounty(sources.incomeLimits);
+  const context = { sources, latest: fiscal.latest, counties, zori: zoriByZip(sources.zori.series), acs: new Map(sources.acs.rents.map((r) => [r.zcta, r])), incomeLimits };
   const zips = placed.map((p) => zipRecord(p, context, nearby.get(p.zip) ?? [], urls, stamp));
-  const countyList = countyRecords(counties, zips.map(toIndexRow), urls, stamp);
+  const countyList = countyRecords(counties, zips.map(toIndexRow), incomeLimits, urls, stamp);
   const sectionEight = sectionEightRecord(zips.flatMap((z) => toSectionEightRow(z) ?? []), fiscal.latest, urls, stamp);
 
   const counts: MetaRecord['counts'] = {
@@ -370,6 +404,7 @@ export function deriveInTwo(sources: SourceData, options: DeriveOptions): { reco
     zips_with_market_rent: zips.filter((z) => z.zori_latest !== null).length,
     zips_with_census_rent: zips.filter((z) => z.acs !== null).length,
     section_8_rows: sectionEight.rows.length,
+    counties_with_income_limits: countyList.filter((c) => c.income_limits !== null).length,
   };
   const vintage = vintageOf(sources, fiscal.latest, counts);
   const meta = metaBlock(site, generatedAt, vintage, sources.zori.months.at(-1) ?? '');

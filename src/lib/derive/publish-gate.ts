@@ -15,6 +15,7 @@ export interface PublishedCounts {
   zips_with_market_rent: number;
   zips_with_census_rent: number;
   section_8_rows: number;
+  counties_with_income_limits: number;
   fiscal_years: number[];
 }
 
@@ -42,6 +43,7 @@ const COUNT_SOURCES: Record<Exclude<keyof PublishedCounts, 'fiscal_years'>, { da
   zips_with_market_rent: { dataset: 'zillow_zori', what: 'ZIP codes with a market rent' },
   zips_with_census_rent: { dataset: 'census_acs', what: 'ZIP codes with a census rent' },
   section_8_rows: { dataset: 'hud_safmr and zillow_zori', what: 'section-8 rows' },
+  counties_with_income_limits: { dataset: 'hud_il', what: 'counties with income limits' },
 };
 
 const percent = (share: number) => `${(100 * share).toFixed(1)}%`;

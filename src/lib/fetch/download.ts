@@ -67,6 +67,11 @@ async function attempt(url: string, dest: string, options: DownloadOptions, dead
       throw new DownloadError(`cannot connect: ${describe(error)}`, true);
     }
     if (response.status === 304) return { status: 'not-modified' };
+    // HUD answers some clients 202 Accepted with an empty body where a file is not posted: never a file.
+    if (response.status !== 200 && response.status < 300) {
+      await response.body?.cancel();
+      throw new DownloadError(`HTTP ${response.status} ${response.statusText} with no file`.trim(), false, true);
+    }
     if (!response.ok || !response.body) {
       await response.body?.cancel();
       throw new DownloadError(`HTTP ${response.status} ${response.statusText}`.trim(), response.status >= 500 || response.status === 429, response.status === 404 || response.status === 410);

@@ -168,6 +168,11 @@ async function fetchOne(entry: SourceEntry, options: FetchOptions, lock: Map<str
       throw new DownloadError(`got an HTML page (${result.finalUrl}) instead of ${entry.format}: the publisher may want a login or a key`, false, true);
     }
     const archive = await readFile(temp);
+    // An empty body or an HTML page sent under another type: the publisher has no such file (yet).
+    if (archive.byteLength === 0) throw new DownloadError(`got an empty body (${result.finalUrl}) instead of ${entry.format}`, false, true);
+    if (entry.format !== 'html' && looksLikeHtml(archive)) {
+      throw new DownloadError(`got an HTML page (${result.finalUrl}) instead of ${entry.format}: the publisher may want a login or a key, or has not posted the file`, false, true);
+    }
     const unpackFrom = options.mirror ? undefined : entry.unpack;
     const bytes = unpackFrom ? unpack(archive, unpackFrom) : archive;
     await checkDownload(entry, finalPath, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), current !== undefined, options);
@@ -202,6 +207,12 @@ async function fetchOne(entry: SourceEntry, options: FetchOptions, lock: Map<str
     await rm(temp, { force: true });
     await rm(unpacked, { force: true });
   }
+}
+
+/** Whether bytes begin like an HTML page (after a BOM and white space), whatever type they were sent as. */
+export function looksLikeHtml(bytes: Uint8Array): boolean {
+  const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 512)).replace(/^\uFEFF/, '').trimStart().toLowerCase();
+  return head.startsWith('<!doctype html') || head.startsWith('<html') || (head.startsWith('<') && head.includes('<html'));
 }
 
 /** Temporary files of a fetch that was stopped: `.<file>.download-<pid>`, `.<file>.unpacked-<pid>`. */

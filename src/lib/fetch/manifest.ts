@@ -14,8 +14,12 @@ const fileName = z.string().regex(/^[^/\\]+$/, 'a file name, not a path');
 /** How a publisher names its releases; with one, `file` and `url` are templates (`{YYYY}`, `{YY}`, `{file}`). */
 export const ReleaseRule = z
   .object({
-    /** `fiscal_year`: HUD's federal fiscal years (FY N runs from 1 October of N-1). `year`: a calendar release year. */
-    by: z.enum(['fiscal_year', 'year']),
+    /**
+     * `fiscal_year`: HUD's federal fiscal years (FY N runs from 1 October of N-1). `year`: a calendar
+     * release year. `income_limits`: HUD's income-limit years, each in effect from its own date
+     * (INCOME_LIMITS_EFFECTIVE).
+     */
+    by: z.enum(['fiscal_year', 'year', 'income_limits']),
     /** Fiscal years: the oldest one the history needs; every year from it to the one in effect is fetched. */
     first: z.int().min(1990).optional(),
     /** Years between a release's year and the year it comes out (the ACS 5-year for 2024 is out in late 2025: 1). */

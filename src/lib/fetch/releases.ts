@@ -2,6 +2,7 @@
 // tries on a date (newest first, a revised file before the original of its year). Pure: the date
 // comes in (--as-of, SOURCE_DATE_EPOCH or the clock, read at the edge).
 import { fiscalYearInEffect } from '../derive/freshness.ts';
+import { incomeLimitsYearInEffect } from '../derive/income-limits.ts';
 import type { ManifestEntry, SourceEntry } from './manifest.ts';
 
 export interface Release {
@@ -41,6 +42,7 @@ const templates = (entry: ManifestEntry) => (Array.isArray(entry.file) ? entry.f
  *   release; the one in effect may be missing (HUD late), the older ones may not. In August and
  *   September the coming year is looked for too.
  * - `fiscal_year` without `first`: the newest fiscal year in effect, falling back a year at a time.
+ * - `income_limits`: the newest income-limit year in effect on `asOf`, falling back a year at a time.
  * - `year`: the newest release year (`asOf` year minus `lag`), falling back one year at a time.
  */
 export function releasesOf(entry: ManifestEntry, asOf: string): Release[] {
@@ -59,6 +61,11 @@ export function releasesOf(entry: ManifestEntry, asOf: string): Release[] {
     }
     const years = Array.from({ length: Math.max(0, inEffect - first + 1) }, (_, i) => first + i);
     return [...years.map((fy) => ({ dataset: entry.dataset, label: `FY${fy}`, candidates: forYear(fy), required: fy < inEffect, coming: false })), ...coming];
+  }
+  if (rule.by === 'income_limits') {
+    const newest = incomeLimitsYearInEffect(asOf);
+    const years = range(newest);
+    return [{ dataset: entry.dataset, label: `newest of FY${years.at(-1)}-FY${newest}`, candidates: years.flatMap(forYear), required: true, coming: false }];
   }
   const years = range(Number(asOf.slice(0, 4)) - rule.lag);
   return [{ dataset: entry.dataset, label: `newest of ${years.at(-1)}-${years[0]}`, candidates: years.flatMap(forYear), required: true, coming: false }];

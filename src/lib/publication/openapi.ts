@@ -76,7 +76,7 @@ export function openApiDocument(site: string): JsonObject {
       operationId: 'getBulkFile',
       summary: 'The whole dataset as one table: CSV or Parquet, or the data package that describes them',
       description:
-        `Five tables (${BULK_TABLES.join(', ')}), each as CSV (RFC 4180, UTF-8, a header row, an empty cell for no value) and as typed Parquet, ` +
+        `${BULK_TABLES.length} tables (${BULK_TABLES.join(', ')}), each as CSV (RFC 4180, UTF-8, a header row, an empty cell for no value) and as typed Parquet, ` +
         'built from the same records as the JSON; datapackage.json (Frictionless Data Package) gives each file\'s size, sha256 and Table Schema, ' +
         'and meta.json lists them.',
       tags: ['bulk'],

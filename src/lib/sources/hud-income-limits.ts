@@ -2,15 +2,13 @@
 // CSV in the same columns), one row per county, or per town in the six New England states. Each row
 // holds the area median family income and, for households of 1 to 8 persons, the extremely low
 // (`ELI_n`), very low (`l50_n`) and low (`l80_n`) limits in whole dollars.
+import { HOUSEHOLD_SIZES } from '../contract/household.ts';
 import { SourceError } from '../errors.ts';
 import { compareCodePoints } from '../order.ts';
 import type { StateScope } from '../state.ts';
 import type { Bounds, DateLimits } from './plausible.ts';
 import { readDelimited, readWorkbook } from './readers.ts';
 import { codeCellText, columnIndex, findColumn, headerIs, RowReader, type RowGate, type Table } from './table.ts';
-
-/** Household sizes HUD publishes limits for. */
-export const HOUSEHOLD_SIZES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 
 /**
  * The date each fiscal year's limits take effect: HUD sets it each year, in its notice. A year not
@@ -53,6 +51,8 @@ export interface IncomeLimitsFile {
   counties: CountyIncomeLimits[];
   /** New England counties whose towns have different limits (a county has no one answer), by FIPS. */
   countiesVaryingByTown: string[];
+  /** Rows of other states: a file with none for this state is then a gap in coverage, not a broken file. */
+  rowsElsewhere: number;
 }
 
 const TIERS = [
@@ -146,9 +146,13 @@ function readLimits(table: Table, file: string, state: StateScope, limits: DateL
   const reader: RowReader = new RowReader(table);
   const counties = new Map<string, CountyIncomeLimits & { row: number }>();
   const varying = new Set<string>();
+  let rowsElsewhere = table.rowsLeftOut;
   for (let i = 0; i < table.rows.length; i++) {
     reader.at(i);
-    if (reader.text(stateCol).toUpperCase() !== state.code) continue;
+    if (reader.text(stateCol).toUpperCase() !== state.code) {
+      rowsElsewhere++;
+      continue;
+    }
     const fips = reader.code(fipsCol, 10, 'FIPS').slice(0, 5);
     if (!fips.startsWith(state.fips)) reader.fail(fipsCol, `FIPS ${fips} is not in state ${state.fips}`);
     const hudAreaCode = reader.text(codeCol);
@@ -192,6 +196,7 @@ function readLimits(table: Table, file: string, state: StateScope, limits: DateL
       .map(({ row: _row, ...county }) => county)
       .sort((a, b) => compareCodePoints(a.fips, b.fips)),
     countiesVaryingByTown: [...varying].sort(compareCodePoints),
+    rowsElsewhere,
   };
 }
 

@@ -17,7 +17,7 @@ let parserFingerprint: string | undefined;
 
 /**
  * A hash of the code that turns bytes into rows: this folder, the states table and the contract's
- * schemas and bedroom names.
+ * schemas, bedroom names and household sizes.
  * Read synchronously, like the cache's entries: the sources are read while Astro loads, and an
  * asynchronous read would wait for every module Astro compiles before the workbooks could start.
  */
@@ -25,7 +25,7 @@ function codeFingerprint(): string {
   if (parserFingerprint === undefined) {
     const hash = createHash('sha256');
     const here = import.meta.dirname;
-    const files = [...readdirSync(here).filter((f) => f.endsWith('.ts')).sort().map((f) => join(here, f)), join(here, '..', 'state.ts'), join(here, '..', 'contract', 'schemas.ts'), join(here, '..', 'contract', 'bedrooms.ts')];
+    const files = [...readdirSync(here).filter((f) => f.endsWith('.ts')).sort().map((f) => join(here, f)), join(here, '..', 'state.ts'), join(here, '..', 'contract', 'schemas.ts'), join(here, '..', 'contract', 'bedrooms.ts'), join(here, '..', 'contract', 'household.ts')];
     for (const file of files) hash.update(file.slice(here.length)).update(readFileSync(file));
     parserFingerprint = hash.digest('hex');
   }
@@ -40,8 +40,9 @@ export interface ParseCache {
 }
 
 export function cacheKey(file: string, sha256: string, scope: ScopeOfRead): string {
+  // The limits' years and months decide a parse; their day only which file is chosen.
   return createHash('sha256')
-    .update(JSON.stringify({ file, sha256, state: scope.state.code, limits: scope.limits, code: codeFingerprint() }))
+    .update(JSON.stringify({ file, sha256, state: scope.state.code, limits: [scope.limits.latestFiscalYear, scope.limits.latestMonth], code: codeFingerprint() }))
     .digest('hex');
 }
 

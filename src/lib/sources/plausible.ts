@@ -24,6 +24,8 @@ export const RENT_BOUNDS = {
 } as const satisfies Record<string, Bounds>;
 
 export interface DateLimits {
+  /** The build (or fetch) date, `YYYY-MM-DD`: the income limits read are those in effect on it. */
+  date: string;
   /** The newest fiscal year a file may hold: HUD posts FY N in August of N-1, and FY N takes effect on 1 October of N-1. */
   latestFiscalYear: number;
   /** The newest month a monthly series may hold: the build's own month (`YYYY-MM`). */
@@ -36,11 +38,11 @@ export function dateLimits(asOf: string): DateLimits {
   if (!match) throw new Error(`not a date: ${asOf}`);
   const year = Number(match[1]);
   const month = Number(match[2]);
-  return { latestFiscalYear: month >= 8 ? year + 1 : year, latestMonth: `${match[1]}-${match[2]}` };
+  return { date: asOf.slice(0, 10), latestFiscalYear: month >= 8 ? year + 1 : year, latestMonth: `${match[1]}-${match[2]}` };
 }
 
 /** Limits that let every date through: for parsing a file on its own, outside a build or a fetch. */
-export const NO_DATE_LIMITS: DateLimits = { latestFiscalYear: 9999, latestMonth: '9999-12' };
+export const NO_DATE_LIMITS: DateLimits = { date: '9999-12-31', latestFiscalYear: 9999, latestMonth: '9999-12' };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 

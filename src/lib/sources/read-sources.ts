@@ -12,6 +12,7 @@ import { fiscalYearOfCountyFmrFile, type ChoiceContext } from './choose-files.ts
 import type { GeonamesFile } from './geonames.ts';
 import type { Crosswalk } from './hud-crosswalk.ts';
 import type { FmrAreas } from './hud-fmr.ts';
+import type { IncomeLimitsFile } from './hud-income-limits.ts';
 import type { SafmrRow } from './hud-safmr.ts';
 import { readLockfile, type Lockfile } from './lockfile.ts';
 import { cacheKey, type ParseCache } from './parse-cache.ts';
@@ -21,6 +22,8 @@ import type { ZoriFile } from './zillow-zori.ts';
 export interface SourceData {
   safmr: { files: SourceFile[]; rows: SafmrRow[] };
   fmr: FmrAreas & { file: SourceFile; fiscalYear: number };
+  /** HUD's income limits of the fiscal year in effect on the build date. */
+  incomeLimits: IncomeLimitsFile & { file: SourceFile };
   zori: ZoriFile & { file: SourceFile };
   acs: AcsFile & { file: SourceFile };
   /** Null when no crosswalk was supplied: every ZIP is then placed by GeoNames (a build warning). */
@@ -193,21 +196,23 @@ export async function readSources(sourcesDir: string, scope: ScopeOfRead, cache?
   // before a workbook is handed over holds that workbook's thread back.
   const crosswalkFiles = reader.read('hud_usps_crosswalk');
   const safmrFiles = reader.read('hud_safmr');
+  const incomeLimitsFile = only(reader.read('hud_il', { asOf: scope.limits.date }));
   const zoriFile = only(reader.read('zillow_zori'));
   const acsFile = only(reader.read('census_acs'));
   const geonamesFile = only(reader.read('geonames'));
   const gazetteerFile = only(reader.read('census_gazetteer'));
   const offThread = (f: ReadFile<DatasetFolder>) => (SOURCES[f.dataset] as SourceDataset<unknown>).parsesOffThread?.(f.path) === true;
   const started = new Map<ReadFile<DatasetFolder>, Parsed<DatasetFolder>>();
-  const all: ReadFile<DatasetFolder>[] = [...crosswalkFiles, ...safmrFiles, zoriFile, acsFile, geonamesFile, gazetteerFile];
+  const all: ReadFile<DatasetFolder>[] = [...crosswalkFiles, ...safmrFiles, incomeLimitsFile, zoriFile, acsFile, geonamesFile, gazetteerFile];
   for (const f of [...all.filter(offThread), ...all.filter((f) => !offThread(f))]) started.set(f, reader.parse(f));
   const parsed = <D extends DatasetFolder>(f: ReadFile<D>) => started.get(f) as Parsed<D>;
   // The county FMR file follows the newest SAFMR year read.
   const safmr = Promise.all(safmrFiles.map(parsed));
   const fmr = safmr.then((files) => reader.parse(only(reader.read('hud_fmr', { latestSafmrYear: Math.max(...files.flatMap((f) => f.parsed.map((r) => r.fiscalYear))) }))));
-  const [safmrParsed, fmrFile, zori, acs, crosswalkParsed, geonames, gazetteer] = await Promise.all([
+  const [safmrParsed, fmrFile, incomeLimits, zori, acs, crosswalkParsed, geonames, gazetteer] = await Promise.all([
     safmr,
     fmr,
+    parsed(incomeLimitsFile),
     parsed(zoriFile),
     parsed(acsFile),
     Promise.all(crosswalkFiles.map(parsed)),
@@ -218,6 +223,7 @@ export async function readSources(sourcesDir: string, scope: ScopeOfRead, cache?
   return {
     safmr: { files: safmrParsed.map((p) => p.file), rows: safmrParsed.flatMap((p) => p.parsed) },
     fmr: { ...fmrFile.parsed, file: fmrFile.file, fiscalYear: fiscalYearOfCountyFmrFile(fmrFile.file.name) },
+    incomeLimits: { ...incomeLimits.parsed, file: incomeLimits.file },
     zori: { ...zori.parsed, file: zori.file },
     acs: { ...acs.parsed, file: acs.file },
     crosswalk: crosswalkFile ? { ...crosswalkFile.parsed, file: crosswalkFile.file } : null,

@@ -12,7 +12,7 @@ export const getZip = defineTool({
     return (
       `Everything published for one ${currentState().name} ZIP code: HUD Small Area Fair Market Rent by bedroom count for every fiscal year, ` +
       'the area-wide FMR of each HUD FMR area it lies in, the monthly Zillow market rent index, Census median gross rent, ' +
-      'whether a voucher reaches the market rent on both bases (Small Area FMR and area-wide FMR), metro area, county and the six nearest ZIPs. ' +
+      'whether a voucher reaches the market rent on both bases (Small Area FMR and area-wide FMR), HUD income limits of its county, metro area, county and the six nearest ZIPs. ' +
       'Neither figure is a rent quote for any address.'
     );
   },
@@ -34,6 +34,9 @@ export const getZip = defineTool({
       answers.smallArea,
       answers.area,
       marketRentAgeSentence(record, record.fmr_latest_fy),
+      record.income_limits
+        ? `Voucher eligibility: income at or below HUD's FY${record.income_limits.fiscal_year} very low limit, ${money(record.income_limits.very_low['1'])} for one person to ${money(record.income_limits.very_low['8'])} for eight (voucher_fit answers for one household).`
+        : null,
       record.acs ? `Census ACS ${record.acs.vintage} median gross rent: ${money(record.acs.median_gross_rent)}.` : 'No Census median gross rent is published for this ZCTA.',
     ]
       .filter((sentence) => sentence !== null)

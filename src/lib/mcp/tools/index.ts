@@ -9,6 +9,7 @@ import { getCounty } from './get-county.ts';
 import { getZip } from './get-zip.ts';
 import { nearestZips } from './nearest-zips.ts';
 import { searchPlaces } from './search-places.ts';
+import { voucherFit } from './voucher-fit.ts';
 import { voucherSpread } from './voucher-spread.ts';
 
 /** A tool with its argument types forgotten, for registration and listing in a loop. */
@@ -21,4 +22,4 @@ export interface AnyTool {
   run(args: never, reader: ApiReader): Promise<CallToolResult>;
 }
 
-export const TOOLS: readonly AnyTool[] = [getZip, getCounty, searchPlaces, nearestZips, voucherSpread, compareZips, datasetInfo];
+export const TOOLS: readonly AnyTool[] = [getZip, getCounty, searchPlaces, nearestZips, voucherSpread, voucherFit, compareZips, datasetInfo];
