@@ -125,6 +125,42 @@ describe.concurrent('a build with bad input stops, says where, and keeps the ear
     await expectFailure(dir, /ZIP_COUNTY_092024\.xlsx \[Export Worksheet\], row \d+, column COUNTY: county code 27123 of ZIP 551\d\d is not in the state's county list$/);
   });
 
+  describe('HUD income limits (the FY2025 workbook is in effect on the test date)', () => {
+    const IL = 'hud_il/Section8-FY25.xlsx';
+    /** The workbook with its first sheet's rows edited; row 2354 is Hennepin's. */
+    async function editedLimits(edit: (rows: (string | number | null)[][], column: (name: string) => number) => (string | number | null)[][]): Promise<Buffer> {
+      const sheets = (await readExcelFile(source(IL))) as { sheet: string; data: (string | number | null)[][] }[];
+      const first = sheets[0] as { sheet: string; data: (string | number | null)[][] };
+      const header = first.data[0] as string[];
+      expect(first.data[2353]?.[0]).toBe('2705399999');
+      return workbook({ sheet: first.sheet, rows: edit(first.data, (name) => header.indexOf(name)) });
+    }
+    const atHennepin = (column: string, value: number) =>
+      editedLimits((rows, col) => rows.map((row, i) => (i === 2353 ? row.map((v, c) => (c === col(column) ? value : v)) : row)));
+
+    it('a limit of 0', async () => {
+      const dir = await mutatedSources('il-zero', { [IL]: await atHennepin('l50_1', 0) });
+      await expectFailure(dir, /Section8-FY25\.xlsx \[Section8-FY25\], row 2354, column L \(l50_1\): very low limit for 1 person 0 is outside the plausible range \$2000-\$500000$/);
+    });
+
+    it('a very low limit above the low limit', async () => {
+      // l80_8 is 137,550 for Hennepin; 137,600 keeps l50 rising with household size.
+      const dir = await mutatedSources('il-l50-above-l80', { [IL]: await atHennepin('l50_8', 137_600) });
+      await expectFailure(dir, /Section8-FY25\.xlsx \[Section8-FY25\], row 2354, column S \(l50_8\): very low limit for 8 persons \(\$137600\) is above the low limit \(\$137550\)$/);
+    });
+
+    it('a missing household column', async () => {
+      const dir = await mutatedSources('il-no-l80-8', { [IL]: await editedLimits((rows, col) => rows.map((row) => row.filter((_, c) => c !== col('l80_8')))) });
+      await expectFailure(dir, /Section8-FY25\.xlsx \[Section8-FY25\], row 1: missing column l80_8; the header has "fips", "stusps",/);
+    });
+
+    it('a truncated workbook', async () => {
+      const bytes = await readFile(source(IL));
+      const dir = await mutatedSources('il-truncated', { [IL]: bytes.subarray(0, bytes.length / 2) });
+      await expectFailure(dir, /hud_il\/Section8-FY25\.xlsx: not a readable \.xlsx workbook/);
+    });
+  });
+
   it('a bad command line', async () => {
     const run = await runBuild({ outDir: earlier, site: 'not a url' });
     expect(run.code).toBe(2);

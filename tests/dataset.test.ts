@@ -25,7 +25,7 @@ const county = (slug: string) => dataset.counties.find((c) => c.county_slug === 
 describe('counts, as the data gives them', () => {
   it('publishes 911 FY2026 ZIPs, 87 counties, 108 ZIPs with both an FMR and a market rent', () => {
     // 756: the ACS rows with a rent whose ZCTA is a published ZIP (every ACS rent in the shared copy is one).
-    expect(dataset.metaRecord.counts).toEqual({ zips: 911, counties: 87, zips_with_market_rent: 108, zips_with_census_rent: 756, section_8_rows: 108 });
+    expect(dataset.metaRecord.counts).toEqual({ zips: 911, counties: 87, zips_with_market_rent: 108, zips_with_census_rent: 756, section_8_rows: 108, counties_with_income_limits: 87 });
     expect(dataset.zips).toHaveLength(911);
     expect(dataset.counties).toHaveLength(87);
   });
@@ -45,6 +45,7 @@ describe('counts, as the data gives them', () => {
 
   it('warns about the three FY2026 ZIPs the 2024-Q3 crosswalk does not know (PROVENANCE: 55814, 56030, 56140)', () => {
     expect(dataset.warnings).toEqual([
+      'hud_il/Section8-FY26_from_policyengine.csv was not read: FY2026 takes effect on 2026-05-01, after 2026-01-01',
       'ZIP 55814 is not in the crosswalk: county from GeoNames',
       'ZIP 56030 is not in the crosswalk: county from GeoNames',
       'ZIP 56140 is not in the crosswalk: county from GeoNames',
@@ -351,7 +352,7 @@ describe('without the HUD-USPS crosswalk (no HUD_API_TOKEN and no workbook yet)'
     try {
       const sources = await sourcesCopy(dir, {}, 'hud_usps_crosswalk');
       const without = await loadDataset({ sourcesDir: sources, site: TEST_SITE, generatedAt: '2026-01-01T00:00:00Z' });
-      expect(without.warnings).toEqual(['no HUD-USPS crosswalk in hud_usps_crosswalk/: every ZIP is placed in a county by GeoNames (README, "Sources", says how to get it)']);
+      expect(without.warnings).toEqual(['hud_il/Section8-FY26_from_policyengine.csv was not read: FY2026 takes effect on 2026-05-01, after 2026-01-01', 'no HUD-USPS crosswalk in hud_usps_crosswalk/: every ZIP is placed in a county by GeoNames (README, "Sources", says how to get it)']);
       expect(without.metaRecord.counts.zips).toBe(911);
       expect(without.metaRecord.vintages.hud_usps_crosswalk).toEqual({ quarter: null, files: [] });
       expect(without.meta.attribution).not.toContain('Crosswalk');

@@ -10,7 +10,9 @@ import { Manifest, type ManifestEntry } from '../src/lib/fetch/manifest.ts';
 import type { Progress } from '../src/lib/fetch/progress.ts';
 import { readLockfile } from '../src/lib/sources/lockfile.ts';
 import { MINNESOTA } from '../src/lib/state.ts';
+import readExcelFile from 'read-excel-file/node';
 import { source } from './helpers/paths.ts';
+import { workbook } from './helpers/xlsx.ts';
 import { startSourceServer, type SourceServer } from './helpers/source-server.ts';
 
 const SAFMR: ManifestEntry = Manifest.parse({
@@ -30,6 +32,10 @@ const ACS = Manifest.parse({
 }).sources[0] as ManifestEntry;
 const GAZETTEER = Manifest.parse({
   sources: [{ dataset: 'census_gazetteer', file: '{YYYY}_Gaz_zcta_national.txt', url: 'https://publisher.invalid/{YYYY}_Gazetteer/{file}', release: { by: 'year' }, format: 'txt', licence: 'public domain' }],
+}).sources[0] as ManifestEntry;
+
+const INCOME_LIMITS = Manifest.parse({
+  sources: [{ dataset: 'hud_il', file: 'Section8-FY{YY}.xlsx', url: 'https://publisher.invalid/il/il{YY}/{file}', release: { by: 'income_limits', fallback: 1 }, format: 'xlsx', licence: 'public domain' }],
 }).sources[0] as ManifestEntry;
 
 const quiet: Progress = { start() {}, update() {}, note() {}, finish() {} };
@@ -190,5 +196,56 @@ describe('the newest Census release, falling back one year at a time', () => {
     expect(results).toEqual([
       expect.objectContaining({ outcome: 'failed', key: 'census_gazetteer/newest of 2023-2026', detail: expect.stringMatching(/^the publisher has none of 2026_Gaz_zcta_national\.txt, 2025_Gaz_zcta_national\.txt, 2024_Gaz_zcta_national\.txt, 2023_Gaz_zcta_national\.txt/) }),
     ]);
+  });
+});
+
+describe("HUD's income limits: the year in effect on the date, by HUD's own dates", () => {
+  /** The real FY2025 workbook, and an FY2026 one made from it by renaming its year's column. */
+  let fy25: Buffer;
+  let fy26: Buffer;
+  beforeAll(async () => {
+    fy25 = await readFile(source('hud_il/Section8-FY25.xlsx'));
+    const [first] = (await readExcelFile(fy25)) as { sheet: string; data: (string | number | null)[][] }[];
+    if (!first) throw new Error('no sheet');
+    fy26 = await workbook({ sheet: 'Section8-FY26', rows: first.data.map((row, i) => (i === 0 ? row.map((h) => (h === 'median2025' ? 'median2026' : h)) : row)) });
+  });
+  async function limitsMirror(name: string, posted: Record<string, Buffer>): Promise<SourceServer> {
+    const server = await mirror(name, {});
+    for (const [file, bytes] of Object.entries(posted)) {
+      await mkdir(join(scratch, 'mirrors', name, 'hud_il'), { recursive: true });
+      await writeFile(join(scratch, 'mirrors', name, 'hud_il', file), bytes);
+    }
+    return server;
+  }
+
+  it('2026-06-01: FY2026 answered 202 with no body, then with an HTML page, is not posted: FY2025 stands in; once posted, FY2026 replaces it', async () => {
+    const server = await limitsMirror('income-limits', { 'Section8-FY25.xlsx': fy25 });
+    const dir = join(scratch, 'income-limits');
+    server.fail('/hud_il/Section8-FY26.xlsx', { kind: 'status', status: 202 });
+    const first = await fetchFrom(server, dir, [INCOME_LIMITS], '2026-06-01');
+    expect(outcomes(first)).toEqual(['downloaded hud_il/Section8-FY25.xlsx']);
+    expect(readLockfile(dir).discovery?.find((d) => d.dataset === 'hud_il')?.tried).toEqual([
+      { file: 'Section8-FY26.xlsx', outcome: 'absent' },
+      { file: 'Section8-FY25.xlsx', outcome: 'downloaded' },
+    ]);
+    expect(await files(dir, 'hud_il')).toEqual(['Section8-FY25.xlsx']);
+
+    server.fail('/hud_il/Section8-FY26.xlsx', { kind: 'html' });
+    expect(outcomes(await fetchFrom(server, dir, [INCOME_LIMITS], '2026-06-01'))).toEqual(['unchanged hud_il/Section8-FY25.xlsx']);
+    expect(await files(dir, 'hud_il')).toEqual(['Section8-FY25.xlsx']);
+
+    await writeFile(join(scratch, 'mirrors', 'income-limits', 'hud_il', 'Section8-FY26.xlsx'), fy26);
+    const posted = await fetchFrom(server, dir, [INCOME_LIMITS], '2026-06-01');
+    expect(outcomes(posted)).toEqual(['downloaded hud_il/Section8-FY26.xlsx']);
+    expect(await files(dir, 'hud_il')).toEqual(['Section8-FY26.xlsx']);
+  });
+
+  it('2026-04-15: FY2026 takes effect on 1 May, so it is not asked for; FY2025 is taken', async () => {
+    const server = await limitsMirror('income-limits-april', { 'Section8-FY25.xlsx': fy25, 'Section8-FY26.xlsx': fy26 });
+    const dir = join(scratch, 'income-limits-april');
+    server.requests.length = 0;
+    expect(outcomes(await fetchFrom(server, dir, [INCOME_LIMITS], '2026-04-15'))).toEqual(['downloaded hud_il/Section8-FY25.xlsx']);
+    expect(server.requests.map((r) => r.path)).toEqual(['/hud_il/Section8-FY25.xlsx']);
+    expect(await files(dir, 'hud_il')).toEqual(['Section8-FY25.xlsx']);
   });
 });

@@ -198,12 +198,12 @@ describe('faults: the right outcome, no half-written file, the previous good cop
     await expectKept(dir);
   });
 
-  it('an HTML page sent as text/csv: the build\'s own parser refuses it', async () => {
+  it('an HTML page sent as text/csv: not a source, whatever its type says', async () => {
     const dir = await withGoodZori('fhtml-as-csv');
     server.fail(ZORI_PATH, { kind: 'body', body: new TextEncoder().encode('<!doctype html>\n<html>\n<body>Service unavailable</body>\n</html>\n'), contentType: 'text/csv' });
     const result = await zoriResult(dir);
     expect(result?.outcome).toBe('failed');
-    expect(result?.detail).toContain('the download is not a usable zillow_zori file: row 1: missing column RegionName');
+    expect(result?.detail).toMatch(/got an HTML page \(http:\/\/127\.0\.0\.1:\d+\/.*\) instead of csv/);
     await expectKept(dir);
   });
 

@@ -16,7 +16,7 @@ import { sourcesCopy } from './helpers/sources-copy.ts';
 import { serveWithNginx, type Served } from './helpers/servers.ts';
 
 const site = inject('builtSite');
-const TOOL_NAMES = ['get_zip', 'get_county', 'search_places', 'nearest_zips', 'voucher_spread', 'compare_zips', 'dataset_info'];
+const TOOL_NAMES = ['get_zip', 'get_county', 'search_places', 'nearest_zips', 'voucher_spread', 'voucher_fit', 'compare_zips', 'dataset_info'];
 
 const call = async (c: Connected, name: string, args: Record<string, unknown> = {}) => (await c.client.callTool({ name, arguments: args })) as CallToolResult;
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the shape it asserts
@@ -81,7 +81,7 @@ describe.each([
   }, 30_000);
   afterAll(() => c.close());
 
-  it('lists the seven read-only tools with input and output schemas, and two resources', async () => {
+  it('lists the eight read-only tools with input and output schemas, and two resources', async () => {
     const { tools } = await c.client.listTools();
     expect(tools.map((t) => t.name)).toEqual(TOOL_NAMES);
     for (const tool of tools) {

@@ -149,7 +149,8 @@ export function checkedQuestion(q: VoucherQuestion): Required<VoucherQuestion> &
     return value;
   };
   const within = (value: number, name: string, min: number, max: number) => {
-    if (!Number.isFinite(value) || value < min || value > max) throw new VoucherQuestionError(`${name} must be from ${min} to ${max}, not ${String(value)}.`);
+    if (!Number.isFinite(value)) throw new VoucherQuestionError(`${name} must be a number, in digits.`);
+    if (value < min || value > max) throw new VoucherQuestionError(`${name} must be from ${min} to ${max}, not ${String(value)}.`);
     return value;
   };
   const householdSize = whole(q.householdSize, 'The household size', 1, MAX_HOUSEHOLD_SIZE);
@@ -188,7 +189,7 @@ function basisFit(basis: BasisFit['basis'], fmr: number | null, q: ReturnType<ty
   const maxGross = standard + tenth;
   const maxToOwner = maxGross - q.utilityAllowance;
   const within = market ? market.rent <= maxToOwner : null;
-  const pct = `${q.paymentStandardPct}% of the ${money(fmr)} ${bedroomWords(q.bedrooms)} FMR`;
+  const pct = `${q.paymentStandardPct}% of the ${q.bedrooms === 0 ? 'studio' : `${q.bedrooms}-bedroom`} FMR of ${money(fmr)}`;
   const market_ = market
     ? within
       ? ` The market rent index here (${money(market.rent)}) is within reach.`

@@ -9,6 +9,7 @@ import { BULK_DIR, BULK_FILE_NAMES, BULK_TABLES } from '../contract/bulk-tables.
 import { CHANGES_FEED_PATH, siteUrls } from '../contract/routes.ts';
 import { LICENSE, serviceName } from '../contract/service.ts';
 import { money, signedPercent, WHAT_IS_COMPARED, WHICH_BASIS } from '../contract/present.ts';
+import { FORTY_PERCENT_RULE } from '../contract/voucher-fit.ts';
 import { schemaDocs } from './schema-fields.ts';
 
 interface SiteFacts {
@@ -19,7 +20,8 @@ interface SiteFacts {
 
 const summaryOf = (state: StateScope, counties: number) =>
   `Free, keyless, read-only static JSON for ${state.name} rents: HUD Small Area Fair Market Rent (SAFMR) by bedroom count and fiscal year, ` +
-  'the Zillow Observed Rent Index (ZORI) by month, Census ACS median gross rent, and the voucher spread (market rent minus the 2-bedroom FMR), ' +
+  'the Zillow Observed Rent Index (ZORI) by month, Census ACS median gross rent, the voucher spread (market rent minus the 2-bedroom FMR), ' +
+  "and HUD's Section 8 income limits by county and household size (who is eligible for a voucher), " +
   `for every ZIP code with a SAFMR and all ${counties} counties.`;
 
 /** An endpoint's path with the state's example ZIP code and county filled in. */
@@ -121,6 +123,9 @@ export function llmsFullTxt(facts: SiteFacts, counties: readonly CountyRecord[])
     '- `nearby`: the six nearest published ZIPs by great-circle distance between Census ZCTA centroids (GeoNames coordinates where no ZCTA).',
     '- County medians: over the county\'s ZIP rows; an even count averages the middle two; rents to whole dollars, percents to one decimal.',
     '- Rounding everywhere: half away from zero (−6.25 → −6.3, 6.25 → 6.3).',
+    "- `income_limits` (ZIP and county): HUD's Section 8 income limits of the county for the fiscal year in effect on the build date, verbatim, keyed \"1\" to \"8\" persons; a ZIP takes its county's; null where HUD's file has no row for the county. " +
+      'Above 8 persons the very low and low limits are the 4-person limit plus 8% of it per person above 4, rounded up to the next $50; HUD publishes no extremely low limit above 8.',
+    `- ${FORTY_PERCENT_RULE} The payment standard is the FMR of the unit size × the housing authority's percentage (90-110%, 100% when unknown), whole dollars; the most gross rent at move-in is the payment standard + floor(annual income / 120). voucher_fit answers for one household on both bases.`,
     '',
     '## Fields',
     '',
@@ -129,6 +134,7 @@ export function llmsFullTxt(facts: SiteFacts, counties: readonly CountyRecord[])
     '',
     `- HUD Small Area Fair Market Rents, fiscal years ${v.hud_safmr.fiscal_years.join(', ')} (latest FY${v.hud_safmr.latest_fiscal_year}). Public domain (U.S. government work).`,
     `- HUD county Fair Market Rents FY${v.hud_fmr.fiscal_year}: county names and FIPS, metro flags. Public domain.`,
+    `- HUD Section 8 Income Limits FY${v.hud_il.fiscal_year}, in effect since ${v.hud_il.effective_date}: eligibility by household size. Public domain.`,
     `- Zillow Observed Rent Index, ZIP level, smoothed, all homes plus multifamily: ${v.zillow_zori.first_month ?? '?'} to ${v.zillow_zori.latest_month}. Zillow Research data; cite Zillow.`,
     `- U.S. Census Bureau ACS 5-year ${v.census_acs.vintage}, table ${v.census_acs.table} (median gross rent) by ZCTA. Public domain.`,
     `- HUD-USPS ZIP Code Crosswalk ${v.hud_usps_crosswalk.quarter ?? ''}: ZIP to county. Public domain.`,

@@ -129,6 +129,7 @@ export function parseAcsApiJson(text: string, file: string, keepZcta: (zcta: str
     header: (header ?? []).map(String),
     rows: rows.map((row) => row.map(cellText)),
     rowNumbers: rows.map((_, i) => i + 2),
+    headerRow: 1,
     rowsLeftOut: 0,
     columnLabel: (index) => (header?.[index] === undefined ? `#${index + 1}` : cellText(header[index])),
   };

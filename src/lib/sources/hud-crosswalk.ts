@@ -90,6 +90,7 @@ export function parseCrosswalkApiJson(text: string, file: string, keepZip: (zip:
     rows: results.map((r) => [r.zip, r.geoid, r.city, r.res_ratio, r.tot_ratio].map((v) => (v === undefined || v === null ? null : typeof v === 'number' ? v : cellText(v)))),
     // Results are numbered from 1, as a reader counting the array would.
     rowNumbers: results.map((_, i) => i + 1),
+    headerRow: 1,
     rowsLeftOut: 0,
     columnLabel: (index: number) => ['zip', 'geoid', 'city', 'res_ratio', 'tot_ratio'][index] ?? `#${index}`,
   };

@@ -132,7 +132,7 @@ function readLimits(table: Table, file: string, state: StateScope, limits: DateL
   const fiscalYear = Number(medianHeader.slice(-4));
   const named = incomeLimitsYearOfName(file);
   if (named !== undefined && named !== fiscalYear) {
-    throw new SourceError({ file: table.file, row: (table.rowNumbers[0] ?? 2) - 1, column: table.columnLabel(medianCol) }, `the column says FY${fiscalYear}, the file name FY${named}`);
+    throw new SourceError({ file: table.file, row: table.headerRow, column: table.columnLabel(medianCol) }, `the column says FY${fiscalYear}, the file name FY${named}`);
   }
   if (fiscalYear > limits.latestFiscalYear) {
     throw new SourceError({ file }, `fiscal year ${fiscalYear} is after FY${limits.latestFiscalYear}, the newest HUD can have published by the build date`);

@@ -78,6 +78,8 @@ export function readDelimited(text: string, file: string, options: DelimitedOpti
     header: columns,
     rows,
     rowNumbers,
+    // Without a header a column error names the first row.
+    headerRow: 1,
     rowsLeftOut,
     columnLabel: (index) => (hasHeader ? (columns[index] ?? `#${index + 1}`) : `${index + 1}`),
   };
@@ -123,6 +125,7 @@ export async function readWorkbook(bytes: Buffer, file: string, wantsSheet: (hea
       header,
       rows,
       rowNumbers,
+      headerRow: headerIndex + 1,
       rowsLeftOut,
       columnLabel: (index) => `${sheetColumnLetter(index)} (${normalizeHeader(header[index])})`,
     };

@@ -19,6 +19,8 @@ export interface Table {
   rows: Cell[][];
   /** The row number (line, or sheet row) a person sees for each data row. */
   rowNumbers: number[];
+  /** The row number of the header: what an error about a column names (rows left out may follow it). */
+  headerRow: number;
   /** Rows read and left out on the way (`DelimitedOptions.leaveOut`): other states' rows of a national file. */
   rowsLeftOut: number;
   /** How a column is named in messages: `safmr_2br`, or `C (ZIP Code)` for a sheet. */
@@ -70,7 +72,7 @@ export function findColumn(
   if (index >= 0) return index;
   if (optional) return undefined;
   const found = table.header.map((h) => JSON.stringify(normalizeHeader(h))).join(', ');
-  throw new SourceError({ file: table.file, row: table.rowNumbers[0] ? table.rowNumbers[0] - 1 : 1 }, `missing column ${wanted}; the header has ${found || 'nothing'}`);
+  throw new SourceError({ file: table.file, row: table.headerRow }, `missing column ${wanted}; the header has ${found || 'nothing'}`);
 }
 
 /** The first column whose normalized header `matches`, or -1: how every reader finds a column by name. */

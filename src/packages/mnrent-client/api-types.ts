@@ -130,7 +130,7 @@ export interface paths {
         };
         /**
          * The whole dataset as one table: CSV or Parquet, or the data package that describes them
-         * @description Five tables (zips, fmr_history, zori_monthly, counties, section_8), each as CSV (RFC 4180, UTF-8, a header row, an empty cell for no value) and as typed Parquet, built from the same records as the JSON; datapackage.json (Frictionless Data Package) gives each file's size, sha256 and Table Schema, and meta.json lists them.
+         * @description 6 tables (zips, fmr_history, zori_monthly, counties, section_8, income_limits), each as CSV (RFC 4180, UTF-8, a header row, an empty cell for no value) and as typed Parquet, built from the same records as the JSON; datapackage.json (Frictionless Data Package) gives each file's size, sha256 and Table Schema, and meta.json lists them.
          */
         get: operations["getBulkFile"];
         put?: never;
@@ -223,6 +223,54 @@ export interface components {
             metro: boolean;
             /** @description The area-wide FMR of the latest fiscal year (HUD's county FMR file), the basis of payment standards outside Small Area FMRs */
             fmr: components["schemas"]["BedroomRents"];
+        };
+        IncomeLimits: {
+            /** @description HUD's fiscal year of the limits: the newest in effect on the build date */
+            fiscal_year: number;
+            /**
+             * Format: date
+             * @description The day those limits took effect (HUD sets it each year)
+             */
+            effective_date: string;
+            /** @description HUD's income-limit area code */
+            hud_area_code: string;
+            /** @description HUD's income-limit area name */
+            hud_area_name: string;
+            /** @description Median family income of the area, dollars a year */
+            median_family_income: number;
+            /** @description Extremely low income limit (30%): most new vouchers go to households at or below it, by household size ("1" to "8" persons), whole dollars a year */
+            extremely_low: {
+                1: number;
+                2: number;
+                3: number;
+                4: number;
+                5: number;
+                6: number;
+                7: number;
+                8: number;
+            };
+            /** @description Very low income limit (50%): a household at or below it is eligible for a Housing Choice Voucher, by household size ("1" to "8" persons), whole dollars a year */
+            very_low: {
+                1: number;
+                2: number;
+                3: number;
+                4: number;
+                5: number;
+                6: number;
+                7: number;
+                8: number;
+            };
+            /** @description Low income limit (80%), for other programs, by household size ("1" to "8" persons), whole dollars a year */
+            low: {
+                1: number;
+                2: number;
+                3: number;
+                4: number;
+                5: number;
+                6: number;
+                7: number;
+                8: number;
+            };
         };
         IndexZip: {
             /** @description Five-digit ZIP code */
@@ -327,6 +375,8 @@ export interface components {
             area_voucher_competitive: boolean | null;
             /** @description Whole months from the latest market rent month to the first month of the latest FMR fiscal year (October of the year before); positive when the market rent is older; null without a market rent */
             zori_lag_months: number | null;
+            /** @description HUD's income limits of the ZIP code's county; null where HUD's file has none for it */
+            income_limits: components["schemas"]["IncomeLimits"] | null;
             coordinates: components["schemas"]["Coordinates"] | null;
             /** @description The six nearest published ZIP codes by great-circle distance, among those with a Census ZCTA (a PO-box ZIP is nobody's neighbour) */
             nearby: components["schemas"]["NearbyZip"][];
@@ -359,6 +409,8 @@ export interface components {
             /** @description ZIPs in the county with a market rent series */
             zori_zip_count: number;
             medians: components["schemas"]["CountyMedians"];
+            /** @description HUD's income limits of the county; null where HUD's file has none for it (New England counties, listed by town) */
+            income_limits: components["schemas"]["IncomeLimits"] | null;
             zips: components["schemas"]["IndexZip"][];
         };
         ZipIndex: {
@@ -451,6 +503,21 @@ export interface components {
                  */
                 in_effect_since: string;
                 /** @description True when the published fiscal year is older than the one in effect */
+                behind: boolean;
+                files: components["schemas"]["SourceFile"][];
+            };
+            /** @description HUD income limits (an addition to the spec) */
+            hud_il: {
+                /** @description Fiscal year of the income limits read */
+                fiscal_year: number;
+                /**
+                 * Format: date
+                 * @description The day they took effect
+                 */
+                effective_date: string;
+                /** @description The newest fiscal year of income limits in effect on the build date */
+                in_effect_fiscal_year: number;
+                /** @description True when the limits read are older than those in effect */
                 behind: boolean;
                 files: components["schemas"]["SourceFile"][];
             };
@@ -566,6 +633,8 @@ export interface components {
                 /** @description ZIP codes with a Census ACS median gross rent (an addition to the spec) */
                 zips_with_census_rent: number;
                 section_8_rows: number;
+                /** @description Counties with HUD income limits (an addition to the spec) */
+                counties_with_income_limits: number;
             };
             vintages: components["schemas"]["Vintages"];
             /** @description Plain sentences saying where the data is older than it should be on the build date (an FMR year no longer in effect, an old market rent index); empty when it is current (an addition to the spec) */
@@ -786,7 +855,7 @@ export interface operations {
                  * @description File name
                  * @example zips.csv
                  */
-                file: "zips.csv" | "fmr_history.csv" | "zori_monthly.csv" | "counties.csv" | "section_8.csv" | "zips.parquet" | "fmr_history.parquet" | "zori_monthly.parquet" | "counties.parquet" | "section_8.parquet" | "datapackage.json";
+                file: "zips.csv" | "fmr_history.csv" | "zori_monthly.csv" | "counties.csv" | "section_8.csv" | "income_limits.csv" | "zips.parquet" | "fmr_history.parquet" | "zori_monthly.parquet" | "counties.parquet" | "section_8.parquet" | "income_limits.parquet" | "datapackage.json";
             };
             cookie?: never;
         };

@@ -1,0 +1,251 @@
+// "Can this household use a voucher here?" on the real files: HUD's income limits in the JSON, the
+// 40% rule worked by hand, and the same answer through the JSON, the page's form in Chromium and the
+// agent server (the MCP SDK's client). Values below come from the source rows:
+// - hud_il/Section8-FY25.xlsx, Hennepin (fips 2705399999): median2025 132400, l50_4 66200.
+// - hud_il/Section8-FY26_from_policyengine.csv, Hennepin: median2026 131500, l50_3 59200, ELI_3 35550,
+//   l80_4 105200, l50_4 65750 (9 persons: 65750 × 1.40 = 92050, already a multiple of $50).
+// - hud_safmr FY2026, 55401: 2-bedroom 2560; hud_fmr FY26, Minneapolis-St. Paul-Bloomington: 2-bedroom 1709;
+//   ZORI 2023-10 for 55401: 1850 (rounded).
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { CountyDetail, MetaDoc, ZipDetail } from '../src/lib/contract/schemas.ts';
+import { limitAboveEight, limitsForSize, paymentStandard, tierOf, voucherFit, voucherPlaceOf, VoucherQuestionError } from '../src/lib/contract/voucher-fit.ts';
+import { BUILD_TEST_TIMEOUT_MS, runBuild, runCommand } from './helpers/build.ts';
+import { overStdio } from './helpers/mcp-clients.ts';
+import { TEST_SITE } from './helpers/paths.ts';
+import { serveWithNginx, type Served } from './helpers/servers.ts';
+
+/** 2026-11-22: FY2026 income limits (from 2026-05-01) are in effect. */
+const FY2026_EPOCH = '1795305600';
+
+const readJson = async <T,>(dir: string, path: string) => JSON.parse(await readFile(join(dir, path), 'utf8')) as T;
+
+describe('the rules, without a build', () => {
+  it("HUD's rule above 8 persons: the 4-person limit plus 8% a person, rounded up to the next $50", () => {
+    expect(limitAboveEight(65_750, 9)).toBe(92_050);
+    // 105,200 × 1.40 = 147,280 → 147,300; × 1.48 = 155,696 → 155,700.
+    expect(limitAboveEight(105_200, 9)).toBe(147_300);
+    expect(limitAboveEight(105_200, 10)).toBe(155_700);
+    const limits = { extremely_low: sizes(35_550), very_low: { ...sizes(59_200), '4': 65_750 }, low: { ...sizes(94_700), '4': 105_200 } };
+    expect(limitsForSize(limits, 9)).toEqual({ extremely_low: null, very_low: 92_050, low: 147_300 });
+    expect(limitsForSize(limits, 3)).toEqual({ extremely_low: 35_550, very_low: 59_200, low: 94_700 });
+  });
+
+  it('tiers: at a limit is within it', () => {
+    const limits = { extremely_low: 35_550, very_low: 59_200, low: 94_700 };
+    expect([35_550, 35_551, 59_200, 59_201, 94_700, 94_701].map((income) => tierOf(income, limits))).toEqual(['extremely_low', 'very_low', 'very_low', 'low', 'low', 'above_low']);
+    // Above 8 persons no income is called extremely low: that limit is the housing authority's.
+    expect(tierOf(1, { extremely_low: null, very_low: 92_050, low: 147_300 })).toBe('very_low');
+  });
+
+  it('the payment standard: whole dollars, half away from zero', () => {
+    expect(paymentStandard(1_709, 100)).toBe(1_709);
+    expect(paymentStandard(1_709, 110)).toBe(1_880); // 1,879.9
+    expect(paymentStandard(1_005, 90)).toBe(905); // 904.5
+    expect(paymentStandard(2_560, 92.5)).toBe(2_368);
+  });
+
+  it('a question out of range is a sentence, not a number', () => {
+    const place = voucherPlaceOf({ zip: '55401', fmr: { br0: 1, br1: 1, br2: 1, br3: 1, br4: 1 }, area_fmr: null, hud_areas: [], zori_latest: null, income_limits: null }, 'Hennepin County');
+    for (const [question, message] of [
+      [{ householdSize: 0, annualIncome: 1 }, /household size must be a whole number from 1 to 20/],
+      [{ householdSize: 2, annualIncome: -5 }, /yearly income must be from 0/],
+      [{ householdSize: 2, annualIncome: 1, paymentStandardPct: 120 }, /payment standard percentage must be from 90 to 110/],
+      [{ householdSize: 2, annualIncome: 1, bedrooms: 5 }, /Bedrooms must be a whole number from 0 to 4/],
+      [{ householdSize: 2, annualIncome: Number.NaN }, /yearly income must be a number, in digits/],
+    ] as const) {
+      expect(() => voucherFit(place, question)).toThrow(VoucherQuestionError);
+      expect(() => voucherFit(place, question)).toThrow(message);
+    }
+  });
+});
+
+function sizes(value: number) {
+  return { '1': value, '2': value, '3': value, '4': value, '5': value, '6': value, '7': value, '8': value };
+}
+
+describe('the test build (2026-01-01): FY2025 limits are in effect', () => {
+  const site = inject('builtSite');
+
+  it('Hennepin: median $132,400, very low for 4 persons $66,200; 55401 takes its county\'s limits', async () => {
+    const county = await readJson<CountyDetail>(site, 'api/v1/county/hennepin.json');
+    expect(county.income_limits).toMatchObject({ fiscal_year: 2025, effective_date: '2025-04-01', median_family_income: 132_400 });
+    expect(county.income_limits?.very_low['4']).toBe(66_200);
+    expect((await readJson<ZipDetail>(site, 'api/v1/zip/55401.json')).income_limits).toEqual(county.income_limits);
+    const meta = await readJson<MetaDoc>(site, 'api/v1/meta.json');
+    expect(meta.vintages.hud_il).toMatchObject({ fiscal_year: 2025, effective_date: '2025-04-01', in_effect_fiscal_year: 2025, behind: false });
+    expect(meta.counts.counties_with_income_limits).toBe(87);
+    expect(meta.meta.attribution).toContain('HUD Section 8 Income Limits FY2025;');
+  });
+
+  it('every county has limits, each within HUD\'s order: extremely low ≤ very low ≤ low, none falling with household size', async () => {
+    const index = await readJson<{ zips: { zip: string }[] }>(site, 'api/v1/index.json');
+    const counties = new Map<string, CountyDetail>();
+    for (const { zip } of index.zips) {
+      const record = await readJson<ZipDetail>(site, `api/v1/zip/${zip}.json`);
+      const county = counties.get(record.county_slug) ?? (await readJson<CountyDetail>(site, `api/v1/county/${record.county_slug}.json`));
+      counties.set(record.county_slug, county);
+      expect(record.income_limits, zip).toEqual(county.income_limits);
+    }
+    for (const county of counties.values()) {
+      const il = county.income_limits;
+      if (!il) throw new Error(`${county.county} has no limits`);
+      for (let n = 1; n <= 8; n++) {
+        const key = String(n) as keyof typeof il.low;
+        expect(il.extremely_low[key]).toBeLessThanOrEqual(il.very_low[key]);
+        expect(il.very_low[key]).toBeLessThanOrEqual(il.low[key]);
+        if (n > 1) expect(il.very_low[key]).toBeGreaterThanOrEqual(il.very_low[String(n - 1) as typeof key]);
+      }
+    }
+  });
+
+  it('the bulk table has one row per county, equal to the JSON', async () => {
+    const csv = Papa.parse<Record<string, string>>(await readFile(join(site, 'api/v1/bulk/income_limits.csv'), 'utf8'), { header: true, skipEmptyLines: true }).data;
+    expect(csv).toHaveLength(87);
+    const hennepin = csv.find((row) => row.county_slug === 'hennepin');
+    expect(hennepin).toMatchObject({ county_fips: '27053', fiscal_year: '2025', effective_date: '2025-04-01', median_family_income: '132400', very_low_4: '66200' });
+  });
+});
+
+describe('a build on 2026-11-22: FY2026 limits, the 40% rule, three ways to ask', { timeout: BUILD_TEST_TIMEOUT_MS }, () => {
+  let scratch: string;
+  let mn: string;
+  let states: string;
+  let statesRun: { code: number | null; stdout: string; stderr: string };
+
+  beforeAll(async () => {
+    scratch = await mkdtemp(join(tmpdir(), 'mnrent-eligibility-'));
+    mn = join(scratch, 'mn');
+    const run = await runBuild({ outDir: mn, epoch: FY2026_EPOCH, args: ['--no-compress'] });
+    if (run.code !== 0) throw new Error(run.stderr);
+    states = join(scratch, 'states');
+    statesRun = await runCommand('src/cli/build-states.ts', ['--states', 'WI,VT', '--outDir', states, '--site', TEST_SITE], { epoch: FY2026_EPOCH });
+  }, BUILD_TEST_TIMEOUT_MS);
+  afterAll(() => rm(scratch, { recursive: true, force: true }));
+
+  it('Hennepin by hand: median $131,500; very low 3 persons $59,200; extremely low 3 persons $35,550; low 4 persons $105,200', async () => {
+    const il = (await readJson<CountyDetail>(mn, 'api/v1/county/hennepin.json')).income_limits;
+    expect(il).toMatchObject({ fiscal_year: 2026, effective_date: '2026-05-01', hud_area_code: 'METRO33460M33460', median_family_income: 131_500 });
+    expect([il?.very_low['3'], il?.extremely_low['3'], il?.low['4']]).toEqual([59_200, 35_550, 105_200]);
+    expect(limitsForSize(il as NonNullable<typeof il>, 9).very_low).toBe(92_050);
+  });
+
+  const question = { householdSize: 3, annualIncome: 40_000, bedrooms: 2, paymentStandardPct: 100 };
+  const expected = { smallArea: { payment_standard: 2_560, max_gross_rent: 2_893 }, area: { payment_standard: 1_709, max_gross_rent: 2_042 } };
+
+  it('55401, 3 persons, $40,000, 2 bedrooms, 100%: eligible (very low); at most $2,893 on the Small Area FMR and $2,042 on the area FMR', async () => {
+    const zip = await readJson<ZipDetail>(mn, 'api/v1/zip/55401.json');
+    const fit = voucherFit(voucherPlaceOf(zip, 'Hennepin County'), question);
+    expect([fit.eligible, fit.tier]).toEqual([true, 'very_low']);
+    expect(fit.small_area).toMatchObject({ ...expected.smallArea, max_rent_to_owner: 2_893, market_rent_within_reach: true });
+    expect(fit.area).toMatchObject({ ...expected.area, max_rent_to_owner: 2_042, market_rent_within_reach: true });
+    expect(fit.market_rent).toEqual({ month: '2023-10', rent: 1_850 });
+    expect(fit.sentences[0]).toBe(
+      'A household of 3 persons with $40,000 a year is eligible for a Housing Choice Voucher here: its income is at or below the FY2026 very low income limit of $59,200. ' +
+        'It is above the extremely low limit ($35,550), the tier most new vouchers go to.',
+    );
+    expect(fit.sentences[2]).toContain('at move-in the household can lease a gross rent of at most $2,893 ($2,560 + $333, a tenth of its monthly income)');
+  });
+
+  it('the agent server gives the same numbers and sentences (MCP SDK client over stdio)', async () => {
+    const server = await overStdio(['--dir', mn]);
+    const { client } = server;
+    try {
+      const result = await client.callTool({ name: 'voucher_fit', arguments: { zip: '55401', household_size: 3, annual_income: 40_000, bedrooms: 2 } });
+      expect(result.isError).toBeFalsy();
+      const data = result.structuredContent as { eligible: boolean; tier: string; small_area: typeof expected.smallArea; area: typeof expected.area; income_limits: { fiscal_year: number; hud_area_name: string }; sentences: string[] };
+      expect([data.eligible, data.tier]).toEqual([true, 'very_low']);
+      expect(data.small_area).toMatchObject(expected.smallArea);
+      expect(data.area).toMatchObject(expected.area);
+      expect(data.income_limits).toMatchObject({ fiscal_year: 2026, hud_area_name: 'Minneapolis-St. Paul-Bloomington, MN-WI HUD Metro FMR Area' });
+      const zip = await readJson<ZipDetail>(mn, 'api/v1/zip/55401.json');
+      expect(data.sentences).toEqual(voucherFit(voucherPlaceOf(zip, 'Hennepin County'), question).sentences);
+      // Bad arguments: a sentence with isError, never a crash.
+      const bad = await client.callTool({ name: 'voucher_fit', arguments: { zip: '55401', household_size: 3, annual_income: 40_000, payment_standard_pct: 92.55 } });
+      expect(bad.isError).toBe(true);
+      expect(JSON.stringify(bad.content)).toMatch(/one decimal at most/);
+      const unknown = await client.callTool({ name: 'voucher_fit', arguments: { zip: '99999', household_size: 3, annual_income: 40_000 } });
+      expect(unknown.isError).toBe(true);
+      expect(JSON.stringify(unknown.content)).toMatch(/ZIP 99999 is not published/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  describe('the page', () => {
+    let nginx: Served;
+    let browser: Browser;
+    beforeAll(async () => {
+      nginx = await serveWithNginx(mn);
+      browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+    }, 60_000);
+    afterAll(async () => {
+      await browser.close();
+      await nginx.stop();
+    });
+
+    it("the form at 320 px, by keyboard, gives the same numbers; the answer's words come before them", async () => {
+      const page = await browser.newPage({ viewport: { width: 320, height: 800 } });
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(`${nginx.url}/zip/55401/`);
+      await page.getByLabel('Household size (persons)').focus();
+      await page.keyboard.type('3');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('$40,000');
+      await page.getByLabel('Bedrooms').selectOption('2');
+      await page.getByLabel('Yearly income, dollars').press('Enter');
+      const answer = page.locator('#fit-answer');
+      await expect(answer.locator('p').first().textContent()).resolves.toMatch(/^A household of 3 persons with \$40,000 a year is eligible/);
+      const cell = (basis: string, field: string) => answer.locator(`[data-basis="${basis}"][data-field="${field}"]`).textContent();
+      await expect(cell('small_area', 'payment_standard')).resolves.toBe('$2,560');
+      await expect(cell('small_area', 'max_gross_rent')).resolves.toBe('$2,893');
+      await expect(cell('area', 'payment_standard')).resolves.toBe('$1,709');
+      await expect(cell('area', 'max_gross_rent')).resolves.toBe('$2,042');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+      // An income in words is answered in words; a percentage out of range is the browser's own to refuse.
+      await page.getByLabel('Yearly income, dollars').fill('forty thousand');
+      await page.getByRole('button', { name: 'Check' }).click();
+      await expect(answer.textContent()).resolves.toBe('The yearly income must be a number, in digits.');
+      const percent = page.getByLabel('Payment standard, % of the FMR');
+      await percent.fill('150');
+      await expect(percent.evaluate((input) => (input as HTMLInputElement).validity.rangeOverflow)).resolves.toBe(true);
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+
+    it('without JavaScript: no form, but the limits by household size and the rule in one sentence', async () => {
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 320, height: 800 } });
+      const page = await context.newPage();
+      await page.goto(`${nginx.url}/zip/55401/`);
+      await expect(page.locator('#fit-form').isVisible()).resolves.toBe(false);
+      const section = page.getByRole('region', { name: 'Can this household use a voucher here?' });
+      await expect(section.locator('.answer').textContent()).resolves.toBe(
+        "In Hennepin County, a household can get a Housing Choice Voucher when its yearly income is at or below HUD's very low income limit for its size: from $46,050 for one person to $86,800 for eight (FY2026).",
+      );
+      await expect(section.textContent()).resolves.toContain('at most the payment standard plus a tenth of its monthly adjusted income (the 40% rule)');
+      const row = section.getByRole('table', { name: /FY2026 income limits, Hennepin County/ }).getByRole('row', { name: /^3 persons/ });
+      await expect(row.textContent()).resolves.toMatch(/\$35,550\s*\$59,200\s*\$94,700/);
+      await context.close();
+    });
+  });
+
+  it('a Wisconsin build has limits for every county; a Vermont build (no New England rows in the FY2026 file) warns once and publishes nulls', async () => {
+    expect(statesRun.code, statesRun.stderr).toBe(0);
+    const wi = await readJson<MetaDoc>(join(states, 'wi'), 'api/v1/meta.json');
+    expect(wi.counts.counties_with_income_limits).toBe(wi.counts.counties);
+    expect((await readJson<CountyDetail>(join(states, 'wi'), 'api/v1/county/dane.json')).income_limits?.fiscal_year).toBe(2026);
+    const vtWarnings = statesRun.stdout.split('\n').filter((line) => line.startsWith('[VT]') && line.includes('hud_il:'));
+    expect(vtWarnings).toHaveLength(1);
+    expect(vtWarnings[0]).toMatch(/has no FY2026 income limits for 14 of Vermont's 14 counties: income_limits is null there/);
+    const vt = await readJson<MetaDoc>(join(states, 'vt'), 'api/v1/meta.json');
+    expect(vt.counts.counties_with_income_limits).toBe(0);
+    expect(vt.meta.attribution).not.toContain('Income Limits');
+    expect((await readJson<ZipDetail>(join(states, 'vt'), 'api/v1/zip/05401.json')).income_limits).toBeNull();
+    expect((await readJson<CountyDetail>(join(states, 'vt'), 'api/v1/county/chittenden.json')).income_limits).toBeNull();
+  });
+});
