@@ -161,7 +161,7 @@ describe('pages, urls and the sitemap', async () => {
     const cpu = /peak memory \d+ MB, processor time ([\d.]+) s \(every thread; ([\d.]+) s of it in the kernel\)/.exec(report);
     expect(cpu, 'processor time line').not.toBeNull();
     expect(Number(cpu?.[2])).toBeLessThanOrEqual(Number(cpu?.[1]));
-    expect(report).toContain('precompressed 2025 files: ');
+    expect(report).toContain('precompressed 2026 files: ');
     // The reference build is dated 2026-01-01: FY2026 is in effect, but ZORI's 2023-10 is 27 months
     // old, and the FY2026 income limits beside the FY2025 ones take effect only on 1 May.
     expect(report).toContain('warnings 5:');

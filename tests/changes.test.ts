@@ -1,18 +1,21 @@
 // The change log on real data: the shared sources built once (a first publication), then again from
-// a copy with three changes made by hand (one FMR down, one market rent up, one ZIP removed), then
-// once more with nothing changed.
+// a copy with four changes made by hand (one FMR down, one market rent up, one ZIP removed, one
+// county's income limit raised), then once more with nothing changed.
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ChangesDoc, ZipDetail } from '../src/lib/contract/schemas.ts';
 import { BUILD_TEST_TIMEOUT_MS, runBuild } from './helpers/build.ts';
+import readExcelFile from 'read-excel-file/node';
 import { source } from './helpers/paths.ts';
 import { sourcesCopy } from './helpers/sources-copy.ts';
+import { workbook } from './helpers/xlsx.ts';
 
 const builtSite = inject('builtSite');
 const SAFMR = 'hud_safmr/safmr_fy2026_national_from_worthwise_parquet.csv';
 const ZORI = 'zillow_zori/Zip_zori_uc_sfrcondomfr_sm_month_2023-10_excel-resaved.csv';
+const INCOME_LIMITS = 'hud_il/Section8-FY25.xlsx';
 /** 2026-01-02 and 2026-01-03: the second and third builds. */
 const SECOND = '1767312000';
 const THIRD = '1767398400';
@@ -31,7 +34,13 @@ beforeAll(async () => {
     .replace(/\n55602,2026,[^\n]*/g, ''); // both of its rows: it lies in two HUD areas
   const zori = (await readFile(source(ZORI), 'utf8')).replace(/^(\d+,\d+,55104,zip,.*,)([\d.]+)$/m, (_, head: string, rent: string) => `${head}${(Number(rent) + 100).toFixed(6)}`);
   expect(zori).not.toBe(await readFile(source(ZORI), 'utf8'));
-  const sourcesDir = await sourcesCopy(join(scratch, 'sources'), { [SAFMR]: safmr, [ZORI]: zori });
+  // Hennepin (row 2354): the very low limit for 4 persons, 66200 → 66300.
+  const [sheet] = (await readExcelFile(source(INCOME_LIMITS))) as { sheet: string; data: (string | number | null)[][] }[];
+  if (!sheet) throw new Error('no sheet');
+  const l50of4 = (sheet.data[0] ?? []).indexOf('l50_4');
+  expect([sheet.data[2353]?.[0], sheet.data[2353]?.[l50of4]]).toEqual(['2705399999', 66_200]);
+  const limits = await workbook({ sheet: sheet.sheet, rows: sheet.data.map((row, i) => (i === 2353 ? row.map((v, c) => (c === l50of4 ? 66_300 : v)) : row)) });
+  const sourcesDir = await sourcesCopy(join(scratch, 'sources'), { [SAFMR]: safmr, [ZORI]: zori, [INCOME_LIMITS]: limits });
   const second = await runBuild({ outDir, sourcesDir, epoch: SECOND });
   expect(second.code, second.stderr).toBe(0);
 }, BUILD_TEST_TIMEOUT_MS);
@@ -65,7 +74,9 @@ describe('the change log', () => {
     expect(entry?.fmr2_decreases).toEqual([{ zip: '55104', city: 'Saint Paul', old: 1530, new: 1500 }]);
     const stLouis = entry?.counties.changed.find((c) => c.county_slug === 'st-louis');
     expect(stLouis?.fields).toContainEqual({ field: 'zip_count', old: 47, new: 46 });
-    expect(entry?.counties.changed.every((c) => ['ramsey', 'st-louis'].includes(c.county_slug))).toBe(true);
+    // A ZIP takes its county's limits: the change is logged once, on the county.
+    expect(entry?.counties.changed.find((c) => c.county_slug === 'hennepin')?.fields).toEqual([{ field: 'income_limits.very_low.4', old: 66_200, new: 66_300 }]);
+    expect(entry?.counties.changed.every((c) => ['hennepin', 'ramsey', 'st-louis'].includes(c.county_slug))).toBe(true);
     expect(entry?.summary).toMatch(/^1 ZIP code changed, 0 added, 1 removed; \d counties? changed, 0 added, 0 removed\. The 2-bedroom FMR fell in 1 ZIP code: 55104 Saint Paul \$1,530 → \$1,500\.$/);
   });
 
