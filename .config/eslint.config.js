@@ -26,7 +26,7 @@ const layerRules = LAYERS.map((layer, index) => ({
 }));
 
 export default defineConfig(
-  { ignores: ['dist/', 'dist.*/', '.*.building-*/', '.astro/', 'node_modules/', 'test-output/', 'scratch/'] },
+  { ignores: ['dist/', 'dist.*/', '.wrangler/', '.*.building-*/', '.astro/', 'node_modules/', 'test-output/', 'scratch/'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   ...astro.configs.recommended,

@@ -1,11 +1,12 @@
 // The servers the HTTP contract is checked against, each on a free loopback port.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, connect } from 'node:net';
+import { join } from 'node:path';
 import { startNginx } from '../../src/lib/serve/nginx.ts';
 import { PROJECT_ROOT } from './paths.ts';
 
 export interface Served {
-  name: 'nginx' | 'preview';
+  name: 'nginx' | 'preview' | 'edge';
   url: string;
   brotli: boolean;
   stop(): Promise<void>;
@@ -27,7 +28,7 @@ export async function serveWithNginx(dir: string, workers = 1): Promise<Served> 
   return { name: 'nginx', url: nginx.url, brotli: nginx.brotli, stop: () => nginx.stop() };
 }
 
-function waitForPort(port: number, child: ChildProcess, timeoutMs = 20_000): Promise<void> {
+function waitForPort(port: number, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`preview exited with ${code}`)));
@@ -54,6 +55,35 @@ export async function serveWithPreview(dir: string): Promise<Served> {
     name: 'preview',
     url: `http://127.0.0.1:${port}`,
     brotli: false,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+    },
+  };
+}
+
+/** `npm run serve:edge`: the Cloudflare Worker in workerd (wrangler dev, local mode) over a built folder. */
+export async function serveWithEdge(dir: string): Promise<Served> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(PROJECT_ROOT, 'src/cli/serve-edge.ts'), '--dir', dir, '--port', String(port)], { cwd: PROJECT_ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForPort(port, child);
+    // Listening comes a moment before the Worker answers.
+    for (let i = 0; i < 100 && (await fetch(`${url}/api/v1/meta.json`).then((r) => r.status, () => 0)) !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw new Error(`serve:edge did not start: ${(error as Error).message}\n${stderr}`);
+  }
+  return {
+    name: 'edge',
+    url,
+    brotli: true,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -1,8 +1,7 @@
-// The agent server reads the built JSON API (a folder or a deployed copy), never the raw sources.
+// The agent server reads the built JSON API (a folder, a deployed copy or an edge host's static
+// assets), never the raw sources. Free of Node's file system: the edge Worker loads it too.
 // meta.json is read first; the other files are cached until its bytes change.
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { z } from 'zod';
 import { apiPath, CountyDetail, MetaDoc, SectionEight, ZipDetail, ZipIndex, type OperationId } from '../contract/schemas.ts';
 
@@ -11,17 +10,6 @@ const fileOf = (operationId: OperationId, parameters?: Record<string, string>) =
 
 /** Reads one file of the built site by its path (`api/v1/meta.json`); undefined when there is none. */
 export type ApiSource = (path: string) => Promise<string | undefined>;
-
-export function folderSource(dir: string): ApiSource {
-  return async (path) => {
-    try {
-      return await readFile(join(dir, path), 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw error;
-    }
-  };
-}
 
 export function urlSource(baseUrl: string, fetchImpl: typeof fetch = fetch): ApiSource {
   const base = baseUrl.replace(/\/+$/, '');

@@ -2,7 +2,8 @@
 // (src/packages/mnrent-mcp), which passes the site it was packed from as the default source.
 // stdout belongs to the protocol on stdio: every log line goes to stderr.
 import { parseArgs } from 'node:util';
-import { ApiReader, folderSource, urlSource } from './api-reader.ts';
+import { ApiReader, urlSource } from './api-reader.ts';
+import { folderSource } from './folder-source.ts';
 import { startMcpHttp } from './http.ts';
 import { connectServer, createMcpServer } from './server.ts';
 import { LineStdioTransport } from './stdio.ts';

@@ -1,0 +1,91 @@
+// The built site on an edge host that runs a function in front of its static files (a Cloudflare
+// Worker with static assets, Deno): the HTTP contract of CONTRACT-NOTES for every file, as nginx's
+// block keeps it, and the agent server at /mcp. Web-standard Request and Response only.
+import { ApiReader } from '../mcp/api-reader.ts';
+import { answerMcp } from '../mcp/web.ts';
+import { CONTRACT_HEADERS } from './headers.ts';
+
+/** Where the agent server answers on a deployment. */
+export const EDGE_MCP_PATH = '/mcp';
+
+/** The static files: a Worker's ASSETS binding, or any function from a request to the file's response. */
+export interface StaticFiles {
+  fetch(request: Request): Promise<Response>;
+}
+
+const ALLOW = 'GET, HEAD, OPTIONS';
+/** Types the contract names, by ending; other files keep the type the host gives them. */
+const TYPES: [RegExp, string][] = [
+  [/(^|\/)changes\.xml$/, 'application/atom+xml; charset=utf-8'],
+  [/\.json$/, 'application/json; charset=utf-8'],
+  [/\.txt$/, 'text/plain; charset=utf-8'],
+  [/\.csv$/, 'text/csv; charset=utf-8'],
+  [/\.parquet$/, 'application/vnd.apache.parquet'],
+];
+/**
+ * Text the host compresses. A Worker sees every request's Accept-Encoding rewritten to "gzip, br",
+ * so it cannot serve the build's .gz and .br siblings by what the client accepts: Cloudflare's edge
+ * compresses by the client's own header instead (build with --no-compress for a Worker).
+ */
+const COMPRESSIBLE = /\.(json|txt|csv|xml|html|svg|js|css)$|\/$/;
+
+const isApi = (path: string) => path.startsWith('/api/');
+
+function contractResponse(body: BodyInit | null, status: number, headers: HeadersInit): Response {
+  const all = new Headers(headers);
+  for (const [name, value] of Object.entries(CONTRACT_HEADERS)) all.set(name, value);
+  return new Response(body, { status, headers: all });
+}
+
+async function problem(files: StaticFiles, origin: string, status: 404 | 405, extra: HeadersInit = {}): Promise<Response> {
+  const doc = await files.fetch(new Request(`${origin}/api/problems/${status}.json`));
+  return contractResponse(await doc.text(), status, { 'content-type': 'application/problem+json; charset=utf-8', ...Object.fromEntries(new Headers(extra)) });
+}
+
+/** The file a path names. */
+async function staticFile(request: Request, files: StaticFiles, url: URL): Promise<Response> {
+  const path = url.pathname;
+  const conditional = request.headers.get('if-none-match');
+  const get = (target: string) => files.fetch(new Request(`${url.origin}${target}`, { headers: conditional ? { 'if-none-match': conditional } : {} }));
+  const response = await get(path);
+  if (response.status === 404) {
+    await response.body?.cancel();
+    if (isApi(path)) return problem(files, url.origin, 404);
+    const page = await get('/404.html');
+    return contractResponse(page.body, 404, { 'content-type': 'text/html; charset=utf-8' });
+  }
+  const headers = new Headers(response.headers);
+  const type = TYPES.find(([pattern]) => pattern.test(path))?.[1];
+  if (type) headers.set('content-type', type);
+  if (COMPRESSIBLE.test(path)) headers.set('vary', 'Accept-Encoding');
+  if (request.method === 'HEAD') await response.body?.cancel();
+  return contractResponse(request.method === 'HEAD' ? null : response.body, response.status, headers);
+}
+
+/** A reader of the built API from the static files themselves: what /mcp answers from. */
+export function assetReader(files: StaticFiles, origin: string): ApiReader {
+  return new ApiReader(async (path) => {
+    const response = await files.fetch(new Request(`${origin}/${path}`));
+    if (response.status === 404) return undefined;
+    if (!response.ok) throw new Error(`${path} answered HTTP ${response.status}`);
+    return response.text();
+  }, { refreshMs: 0 });
+}
+
+/** Every request to the deployment. `reader` reads the built API for /mcp (made once per isolate). */
+export async function answerEdge(request: Request, files: StaticFiles, reader: () => Promise<ApiReader>): Promise<Response> {
+  const url = new URL(request.url);
+  if (url.pathname === EDGE_MCP_PATH) return answerMcp(request, await reader());
+  if (request.method === 'OPTIONS') {
+    return contractResponse(null, 204, {
+      'access-control-allow-methods': ALLOW,
+      'access-control-allow-headers': request.headers.get('access-control-request-headers') ?? '',
+      'access-control-max-age': '86400',
+    });
+  }
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    if (isApi(url.pathname)) return problem(files, url.origin, 405, { allow: ALLOW });
+    return contractResponse('Method Not Allowed\n', 405, { allow: ALLOW, 'content-type': 'text/plain; charset=utf-8' });
+  }
+  return staticFile(request, files, url);
+}

@@ -1,0 +1,117 @@
+// The agent server at a URL: the Cloudflare Worker of wrangler.jsonc in workerd (npm run serve:edge)
+// over the test build, asked by the MCP SDK's Streamable HTTP client, by the MCP Inspector's CLI and
+// by a page on another origin in Chromium; its answers equal the built JSON and the stdio server's.
+// The HTTP contract of its files is checked with nginx's in http-contract.test.ts.
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { TOOLS } from '../src/lib/mcp/tools/index.ts';
+import { overStdio } from './helpers/mcp-clients.ts';
+import { PROJECT_ROOT } from './helpers/paths.ts';
+import { freePort, serveWithEdge, type Served } from './helpers/servers.ts';
+
+const site = inject('builtSite');
+const TOOL_NAMES = TOOLS.map((t) => t.name);
+const readJson = async (path: string) => JSON.parse(await readFile(join(site, path), 'utf8')) as unknown;
+const run = promisify(execFile);
+
+let edge: Served;
+let client: Client;
+
+beforeAll(async () => {
+  edge = await serveWithEdge(site);
+  client = new Client({ name: 'mnrent-edge-tests', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${edge.url}/mcp`)));
+}, 120_000);
+afterAll(async () => {
+  await client.close();
+  await edge.stop();
+});
+
+describe('the agent server in the Worker', () => {
+  it('lists the same tools as the stdio server, and answers 55104 and st-louis with the built JSON, as stdio does', async () => {
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(TOOL_NAMES);
+    const stdio = await overStdio(['--dir', site]);
+    try {
+      for (const [name, args, file] of [
+        ['get_zip', { zip: '55104' }, 'api/v1/zip/55104.json'],
+        ['get_county', { county: 'st-louis' }, 'api/v1/county/st-louis.json'],
+      ] as const) {
+        const atEdge = await client.callTool({ name, arguments: args });
+        expect(atEdge.structuredContent, name).toEqual(await readJson(file));
+        expect(atEdge, name).toEqual(await stdio.client.callTool({ name, arguments: args }));
+      }
+      const fit = { zip: '55401', household_size: 3, annual_income: 40_000, bedrooms: 2 };
+      expect(await client.callTool({ name: 'voucher_fit', arguments: fit })).toEqual(await stdio.client.callTool({ name: 'voucher_fit', arguments: fit }));
+    } finally {
+      await stdio.close();
+    }
+  });
+
+  it('answers what a stateless public endpoint should: 413 over 1 MiB, 405 to GET and DELETE, 415 to a body that is not JSON', async () => {
+    const post = (body: string, headers: Record<string, string> = {}) =>
+      fetch(`${edge.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body });
+    const big = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { pad: 'x'.repeat(1_100_000) } }));
+    expect(big.status).toBe(413);
+    expect(await big.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } });
+    for (const method of ['GET', 'DELETE']) {
+      const r = await fetch(`${edge.url}/mcp`, { method, headers: { accept: 'text/event-stream' } });
+      expect(r.status, method).toBe(405);
+      expect(r.headers.get('allow')).toBe('POST, OPTIONS');
+      expect(await r.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } });
+    }
+    const text = await post('tools/list', { 'content-type': 'text/plain' });
+    expect(text.status).toBe(415);
+    expect(text.headers.get('access-control-allow-origin')).toBe('*');
+    // And it goes on answering.
+    expect((await client.listTools()).tools).toHaveLength(TOOL_NAMES.length);
+  });
+
+  it("the MCP Inspector's CLI lists the tools at the URL", async () => {
+    const { stdout } = await run(process.execPath, [join(PROJECT_ROOT, 'node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js'), '--cli', `${edge.url}/mcp`, '--transport', 'http', '--method', 'tools/list'], { timeout: 60_000 });
+    expect((JSON.parse(stdout) as { tools: { name: string }[] }).tools.map((t) => t.name)).toEqual(TOOL_NAMES);
+  }, 90_000);
+
+  describe('from a page on another origin, in Chromium', () => {
+    let page: Server;
+    let pageUrl: string;
+    beforeAll(async () => {
+      const port = await freePort();
+      page = createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>elsewhere</title>'));
+      await new Promise<void>((resolve) => page.listen(port, '127.0.0.1', resolve));
+      // localhost, not 127.0.0.1: another origin than the Worker's.
+      pageUrl = `http://localhost:${port}/`;
+    });
+    afterAll(() => new Promise<void>((resolve) => page.close(() => resolve())));
+
+    it('initializes and lists the tools across origins (preflight included)', async () => {
+      const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+      try {
+        const tab = await browser.newPage();
+        await tab.goto(pageUrl);
+        const names = await tab.evaluate(async (endpoint) => {
+          const call = async (body: unknown) => {
+            const r = await fetch(endpoint, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+              body: JSON.stringify(body),
+            });
+            return (await r.json()) as { result?: { tools?: { name: string }[]; serverInfo?: { name: string } } };
+          };
+          const init = await call({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'page', version: '1' } } });
+          const list = await call({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} });
+          return { server: init.result?.serverInfo?.name, tools: list.result?.tools?.map((t) => t.name) };
+        }, `${edge.url}/mcp`);
+        expect(names).toEqual({ server: 'mnrent', tools: TOOL_NAMES });
+      } finally {
+        await browser.close();
+      }
+    });
+  });
+});
