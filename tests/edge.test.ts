@@ -1,9 +1,10 @@
 // The agent server at a URL: the Cloudflare Worker of wrangler.jsonc in workerd (npm run serve:edge)
-// over the test build, asked by the MCP SDK's Streamable HTTP client, by the MCP Inspector's CLI and
+// over a build made for it (--no-compress --mcp-url), asked by the MCP SDK's Streamable HTTP client, by the MCP Inspector's CLI and
 // by a page on another origin in Chromium; its answers equal the built JSON and the stdio server's.
 // The HTTP contract of its files is checked with nginx's in http-contract.test.ts.
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -11,13 +12,18 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { MetaDoc } from '../src/lib/contract/schemas.ts';
 import { TOOLS } from '../src/lib/mcp/tools/index.ts';
+import { serverJson } from '../src/packages/mnrent-mcp/manifest.ts';
+import { BUILD_TEST_TIMEOUT_MS, runBuild } from './helpers/build.ts';
 import { overStdio } from './helpers/mcp-clients.ts';
-import { PROJECT_ROOT } from './helpers/paths.ts';
+import { PROJECT_ROOT, TEST_SITE } from './helpers/paths.ts';
 import { freePort, serveWithEdge, type Served } from './helpers/servers.ts';
 
-const site = inject('builtSite');
+const MCP_URL = `${TEST_SITE}/mcp`;
 const TOOL_NAMES = TOOLS.map((t) => t.name);
+let scratch: string;
+let site: string;
 const readJson = async (path: string) => JSON.parse(await readFile(join(site, path), 'utf8')) as unknown;
 const run = promisify(execFile);
 
@@ -25,13 +31,36 @@ let edge: Served;
 let client: Client;
 
 beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'mnrent-edge-'));
+  site = join(scratch, 'dist');
+  const build = await runBuild({ outDir: site, args: ['--no-compress', '--mcp-url', MCP_URL] });
+  if (build.code !== 0) throw new Error(build.stderr);
   edge = await serveWithEdge(site);
   client = new Client({ name: 'mnrent-edge-tests', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${edge.url}/mcp`)));
-}, 120_000);
+}, BUILD_TEST_TIMEOUT_MS);
 afterAll(async () => {
   await client.close();
   await edge.stop();
+  await rm(scratch, { recursive: true, force: true });
+});
+
+describe('--mcp-url: the deployment announces where it serves the agent server', () => {
+  it('in meta.json, llms.txt, llms-full.txt, /docs/ and the registry\'s server.json; a build without it announces none', async () => {
+    const meta = (await readJson('api/v1/meta.json')) as MetaDoc;
+    expect(meta.agent_server).toEqual({ url: MCP_URL, transport: 'streamable-http' });
+    expect(await readFile(join(site, 'llms.txt'), 'utf8')).toContain(`- [Agent server at a URL](${MCP_URL}): Streamable HTTP`);
+    const full = await readFile(join(site, 'llms-full.txt'), 'utf8');
+    expect(full).toContain(`This deployment also serves it at ${MCP_URL}`);
+    expect(full).toContain(`claude mcp add --transport http mnrent ${MCP_URL}`);
+    expect(await readFile(join(site, 'docs/index.html'), 'utf8')).toContain(`This deployment serves it at <code>${MCP_URL}</code>`);
+    expect(serverJson({ version: '1.1.0', site: TEST_SITE, meta, tools: TOOLS, example: { zip: '55104', text: '' } }).remotes).toEqual([{ type: 'streamable-http', url: MCP_URL }]);
+    const without = inject('builtSite');
+    const plain = JSON.parse(await readFile(join(without, 'api/v1/meta.json'), 'utf8')) as MetaDoc;
+    expect(plain.agent_server).toBeNull();
+    expect(serverJson({ version: '1.1.0', site: TEST_SITE, meta: plain, tools: TOOLS, example: { zip: '55104', text: '' } })).not.toHaveProperty('remotes');
+    for (const file of ['llms.txt', 'llms-full.txt', 'docs/index.html']) expect(await readFile(join(without, file), 'utf8'), file).not.toContain(MCP_URL);
+  });
 });
 
 describe('the agent server in the Worker', () => {

@@ -18,20 +18,27 @@ import { runCommand, stateOption, UsageError } from './command.ts';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-const USAGE = 'usage: npm run build -- [--state XX] [--site URL] [--base /PATH/] [--outDir DIR] [--accept-changes] [--no-compress]   (sources: SOURCES_DIR, default data/sources; --state or MNRENT_STATE, default MN)';
+const USAGE = 'usage: npm run build -- [--state XX] [--site URL] [--base /PATH/] [--outDir DIR] [--mcp-url URL] [--accept-changes] [--no-compress]   (sources: SOURCES_DIR, default data/sources; --state or MNRENT_STATE, default MN)';
 /** How long a build waits for another one that holds this checkout or the same output folder. */
 const LOCK_WAIT_MS = 10 * 60 * 1000;
 
 function parseCommandLine(argv: string[]): { site: string; base: string; outDir: string; acceptChanges: boolean; compress: boolean } {
-  let values: { site?: string | undefined; base?: string | undefined; outDir?: string | undefined; state?: string | undefined; 'accept-changes'?: boolean | undefined; 'no-compress'?: boolean | undefined };
+  let values: { site?: string | undefined; base?: string | undefined; outDir?: string | undefined; state?: string | undefined; 'mcp-url'?: string | undefined; 'accept-changes'?: boolean | undefined; 'no-compress'?: boolean | undefined };
   try {
-    ({ values } = parseArgs({ args: argv, options: { site: { type: 'string' }, base: { type: 'string' }, outDir: { type: 'string' }, state: { type: 'string' }, 'accept-changes': { type: 'boolean' }, 'no-compress': { type: 'boolean' } }, strict: true }));
+    ({ values } = parseArgs({ args: argv, options: { site: { type: 'string' }, base: { type: 'string' }, outDir: { type: 'string' }, state: { type: 'string' }, 'mcp-url': { type: 'string' }, 'accept-changes': { type: 'boolean' }, 'no-compress': { type: 'boolean' } }, strict: true }));
   } catch (error) {
     throw new UsageError(`${(error as Error).message}\n${USAGE}`);
   }
   // The state is process-wide: the render process inherits it, and its pages read it through currentState().
   const state = stateOption(values.state);
   process.env.MNRENT_STATE = state.code;
+  // Where the deployment serves the agent server (the Worker's /mcp): announced in meta.json, llms.txt
+  // and the docs page. The render process inherits it, as it does the state.
+  const mcpUrl = values['mcp-url'];
+  if (mcpUrl !== undefined) {
+    if (!URL.canParse(mcpUrl) || !/^https?:$/.test(new URL(mcpUrl).protocol)) throw new UsageError(`--mcp-url ${mcpUrl} is not an absolute http(s) URL (e.g. https://rent.example.org/mcp)`);
+    process.env.MNRENT_MCP_URL = mcpUrl;
+  }
   const site = values.site ?? DEFAULT_SITE;
   let parsed: URL;
   try {

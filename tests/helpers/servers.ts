@@ -70,7 +70,7 @@ export async function serveWithEdge(dir: string): Promise<Served> {
   const port = await freePort();
   const child = spawn(process.execPath, [join(PROJECT_ROOT, 'src/cli/serve-edge.ts'), '--dir', dir, '--port', String(port)], { cwd: PROJECT_ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForPort(port, child);
@@ -78,7 +78,7 @@ export async function serveWithEdge(dir: string): Promise<Served> {
     for (let i = 0; i < 100 && (await fetch(`${url}/api/v1/meta.json`).then((r) => r.status, () => 0)) !== 200; i++) await new Promise((r) => setTimeout(r, 100));
   } catch (error) {
     child.kill('SIGTERM');
-    throw new Error(`serve:edge did not start: ${(error as Error).message}\n${stderr}`);
+    throw new Error(`serve:edge did not start: ${(error as Error).message}\n${stderr}`, { cause: error });
   }
   return {
     name: 'edge',

@@ -347,6 +347,14 @@ export const MetaRecord = z
       .describe('sha256 of the content of every ZIP, county and section-8 record (without meta and lastmod): changes whenever any published value does, even when generated_at does not (an addition to the spec)'),
     endpoints: z.array(EndpointInfo),
     bulk: z.array(BulkFileInfo).describe('The bulk files with their size and sha256 (an addition to the spec)'),
+    agent_server: z
+      .object({
+        url: z.url().describe('The MCP endpoint: connect a client that takes a URL to it'),
+        transport: z.literal('streamable-http').describe('Streamable HTTP, stateless'),
+      })
+      .strict()
+      .nullable()
+      .describe('Where this deployment serves the agent server (MCP) over HTTP; null where it serves none (an addition to the spec)'),
   })
   .strict();
 

@@ -106,7 +106,7 @@ export async function loadDataset(options: LoadOptions, onRecords?: (records: Lo
     readEarlierCounts(options.previousDir),
   ]);
   const read = performance.now();
-  const derived = deriveInTwo(sources, { bulkFiles, state, site: options.site, generatedAt: options.generatedAt, previous: previous.resources, earlier: previous.output });
+  const derived = deriveInTwo(sources, { bulkFiles, state, site: options.site, generatedAt: options.generatedAt, previous: previous.resources, earlier: previous.output, ...(options.mcpUrl ? { mcpUrl: options.mcpUrl } : {}) });
   const records: LoadedRecords = { ...derived.records, warnings: [...derived.records.warnings, ...previous.warnings], earlier };
   onRecords?.(records);
   return { ...records, ...derived.rest(), timings: { readMs: read - started, deriveMs: performance.now() - read }, parseCache: cache?.stats ?? { hits: 0, asked: 0 } };

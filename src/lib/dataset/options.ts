@@ -10,6 +10,8 @@ export interface LoadOptions {
   /** An earlier output folder whose resources keep their `lastmod` when unchanged. */
   previousDir?: string;
   state?: StateScope;
+  /** Where the deployment serves the agent server (`--mcp-url`); nothing announces one without it. */
+  mcpUrl?: string;
 }
 
 /** `SOURCE_DATE_EPOCH` (seconds) when set, for reproducible builds; the given clock otherwise. */
@@ -26,5 +28,6 @@ export function optionsFromEnv(site: string, outDir: string | undefined, env: No
     site,
     generatedAt: generationTime(env.SOURCE_DATE_EPOCH),
     ...(outDir ? { previousDir: outDir } : {}),
+    ...(env.MNRENT_MCP_URL ? { mcpUrl: env.MNRENT_MCP_URL } : {}),
   };
 }

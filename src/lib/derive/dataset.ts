@@ -43,6 +43,8 @@ export interface DeriveOptions {
   previous?: ReadonlyMap<string, PreviousResource>;
   /** The previous output's records and change log; none on a first publication. */
   earlier?: EarlierOutput;
+  /** Where the deployment serves the agent server; null in meta.json without one. */
+  mcpUrl?: string;
   /** Writes the bulk tables (publication/bulk-files.ts): their bytes and hashes go into the site record. */
   bulkFiles: (records: Pick<Dataset, 'zips' | 'counties' | 'sectionEight'>, attribution: string, site: string) => BulkFile[];
 }
@@ -347,6 +349,7 @@ function metaRecordOf(
   vintage: Vintage,
   today: string,
   content: Pick<Dataset, 'zips' | 'counties' | 'sectionEight' | 'bulk'>,
+  mcpUrl: string | undefined,
 ): MetaRecord {
   const latestZoriMonth = sources.zori.months.at(-1) ?? '';
   const safmrFreshness = fiscalYearFreshness(fiscal.latest, today);
@@ -371,6 +374,7 @@ function metaRecordOf(
     content_sha256: createHash('sha256').update(contentFingerprint({ zips: content.zips, counties: content.counties, sectionEight: content.sectionEight })).digest('hex'),
     endpoints: ENDPOINTS.map(({ operation_id, method, path, summary }) => ({ operation_id, method, path, summary })),
     bulk: content.bulk.map((file) => ({ path: `${BULK_DIR}${file.name}`, media_type: file.mediaType, bytes: file.bytes.length, sha256: file.sha256 })),
+    agent_server: mcpUrl ? { url: mcpUrl, transport: 'streamable-http' } : null,
   };
 }
 
@@ -420,7 +424,7 @@ export function deriveInTwo(sources: SourceData, options: DeriveOptions): { reco
   };
   const rest = () => {
     const bulk = options.bulkFiles({ zips, counties: countyList, sectionEight }, meta.attribution, urls.base);
-    return { metaRecord: metaRecordOf(sources, state, fiscal, counts, vintage, today, { zips, counties: countyList, sectionEight, bulk }), bulk };
+    return { metaRecord: metaRecordOf(sources, state, fiscal, counts, vintage, today, { zips, counties: countyList, sectionEight, bulk }, options.mcpUrl), bulk };
   };
   return { records, rest };
 }

@@ -34,3 +34,13 @@ export const MCP_RUN_LINES = [
   `${NPX_COMMAND} --dir dist                  # stdio, over a built folder`,
   `${NPX_COMMAND} --http --port 8787          # Streamable HTTP (stateless) at http://127.0.0.1:8787/mcp`,
 ];
+
+/** The snippets for clients that take a URL, where a deployment serves the agent server (`--mcp-url`). */
+export function remoteClientConfigs(url: string): readonly ClientConfig[] {
+  return [
+    { client: 'Claude Code', file: 'a terminal', format: 'sh', text: `claude mcp add --transport http mnrent ${url}` },
+    { client: 'VS Code', file: '.vscode/mcp.json', format: 'json', text: json({ servers: { mnrent: { type: 'http', url } } }) },
+    { client: 'Cursor', file: '.cursor/mcp.json', format: 'json', text: json({ mcpServers: { mnrent: { url } } }) },
+    { client: 'MCP Inspector', file: 'a terminal', format: 'sh', text: `npx @modelcontextprotocol/inspector --cli ${url} --transport http --method tools/list` },
+  ];
+}

@@ -2,7 +2,7 @@
 import { countySlug } from '../derive/places.ts';
 import { currentState, type StateScope } from '../state.ts';
 import type { CountyRecord, Meta, MetaRecord } from '../contract/schemas.ts';
-import { MCP_CLIENT_CONFIGS, MCP_RUN_LINES, NPX_COMMAND } from '../mcp/client-config.ts';
+import { MCP_CLIENT_CONFIGS, MCP_RUN_LINES, NPX_COMMAND, remoteClientConfigs } from '../mcp/client-config.ts';
 import { TOOLS } from '../mcp/tools/index.ts';
 import { ENDPOINTS } from '../contract/schemas.ts';
 import { BULK_DIR, BULK_FILE_NAMES, BULK_TABLES } from '../contract/bulk-tables.ts';
@@ -53,6 +53,7 @@ export function llmsTxt({ site, meta, record }: SiteFacts): string {
     '',
     `An MCP server over this data, the npm package \`mnrent-mcp\`, answers with each result's vintage and attribution: ${TOOLS.map((t) => t.name).join(', ')}. ` +
       `Run it over this site with \`${NPX_COMMAND}\` (Node 18 or later); details in llms-full.txt and the developer docs.`,
+    ...(record.agent_server ? ['', `- [Agent server at a URL](${record.agent_server.url}): Streamable HTTP (stateless), for clients that connect to a remote MCP server; nothing to install`] : []),
     '',
     '## Docs',
     '',
@@ -102,6 +103,13 @@ export function llmsFullTxt(facts: SiteFacts, counties: readonly CountyRecord[])
     '',
     ...MCP_RUN_LINES.map((l) => `    ${l.replace('https://SITE', urls.base)}`),
     '',
+    ...(record.agent_server
+      ? [
+          `This deployment also serves it at ${record.agent_server.url} (Streamable HTTP, stateless; any origin may call it): clients that take a URL connect there, with nothing to install.`,
+          '',
+          ...remoteClientConfigs(record.agent_server.url).flatMap((c) => [`${c.client} (${c.file}):`, '', ...c.text.split('\n').map((l) => `    ${l}`), '']),
+        ]
+      : []),
     ...TOOLS.map((t) => `- ${t.name}(${Object.keys(t.input).join(', ')}): ${t.description}`),
     '- Resources: mnrent://openapi.json, mnrent://llms-full.txt.',
     '',

@@ -644,6 +644,19 @@ export interface components {
             endpoints: components["schemas"]["EndpointInfo"][];
             /** @description The bulk files with their size and sha256 (an addition to the spec) */
             bulk: components["schemas"]["BulkFileInfo"][];
+            /** @description Where this deployment serves the agent server (MCP) over HTTP; null where it serves none (an addition to the spec) */
+            agent_server: {
+                /**
+                 * Format: uri
+                 * @description The MCP endpoint: connect a client that takes a URL to it
+                 */
+                url: string;
+                /**
+                 * @description Streamable HTTP, stateless
+                 * @constant
+                 */
+                transport: "streamable-http";
+            } | null;
         };
         Problem: {
             type: string;

@@ -1,7 +1,7 @@
 // What the mnrent-mcp package says about itself: package.json, the MCP registry's server.json and
 // the README. Pure: `npm run pack` gathers the facts (the site, its meta.json, one real answer).
 import type { MetaDoc } from '../../lib/contract/schemas.ts';
-import { MCP_CLIENT_CONFIGS, MCP_PACKAGE, MCP_RUN_LINES, NPX_COMMAND } from '../../lib/mcp/client-config.ts';
+import { MCP_CLIENT_CONFIGS, MCP_PACKAGE, MCP_RUN_LINES, NPX_COMMAND, remoteClientConfigs } from '../../lib/mcp/client-config.ts';
 import type { AnyTool } from '../../lib/mcp/tools/index.ts';
 import { LICENSE, serviceName } from '../../lib/contract/service.ts';
 
@@ -66,6 +66,8 @@ export function serverJson(f: McpPackageFacts): Record<string, unknown> {
         ],
       },
     ],
+    // The same tools at a URL, where the deployment serves them (build --mcp-url).
+    ...(f.meta.agent_server ? { remotes: [{ type: 'streamable-http', url: f.meta.agent_server.url }] } : {}),
   };
 }
 
@@ -84,6 +86,13 @@ export function mcpReadme(f: McpPackageFacts): string {
     `Node 18 or later. Nothing to configure: \`${NPX_COMMAND}\` reads ${f.site}/.`,
     '',
     ...MCP_CLIENT_CONFIGS.flatMap((c) => [`${c.client} (${c.file}):`, '', ...fence(c.format, c.text), '']),
+    ...(f.meta.agent_server
+      ? [
+          `Or connect to ${f.meta.agent_server.url}, where the site serves the same tools (Streamable HTTP), with nothing to install:`,
+          '',
+          ...remoteClientConfigs(f.meta.agent_server.url).flatMap((c) => [`${c.client} (${c.file}):`, '', ...fence(c.format, c.text), '']),
+        ]
+      : []),
     'Other ways to run it:',
     '',
     ...fence('sh', MCP_RUN_LINES.map((l) => l.replace('https://SITE', f.site)).join('\n')),
