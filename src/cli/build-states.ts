@@ -39,11 +39,15 @@ function parseCommandLine(argv: string[]): { states: StateScope[]; outDir: strin
   return { states: [...new Map(states.map((s) => [s.code, s])).values()], outDir: resolve(values.outDir), site: values.site.replace(/\/+$/, ''), jobs };
 }
 
-/** DIR must be new, empty, or an earlier build:states output: its root files are rewritten. */
+/**
+ * DIR must be new, empty, an earlier build:states output, or only state folders, each a build (as a
+ * CI job gathers them from a matrix of per-state builds): its root files are rewritten.
+ */
 async function checkStatesFolder(dir: string): Promise<void> {
   if (!existsSync(dir)) return;
   const entries = await readdir(dir);
-  if (entries.length > 0 && !entries.includes(MARKER)) throw new ExpectedError(`--outDir ${dir} holds files that build:states did not write (${entries.slice(0, 3).join(', ')}); give a new or empty folder`);
+  const onlyStates = entries.every((name) => STATES.some((s) => s.code.toLowerCase() === name) && existsSync(join(dir, name, 'api/v1/meta.json')));
+  if (entries.length > 0 && !entries.includes(MARKER) && !onlyStates) throw new ExpectedError(`--outDir ${dir} holds files that build:states did not write (${entries.slice(0, 3).join(', ')}); give a new or empty folder`);
 }
 
 /** One state's build as its own process, its output passed through with the state's code in front. */

@@ -23,8 +23,8 @@ function main(): void {
     process.exit(2);
   }
   const dir = resolve(values.dir ?? 'dist');
-  if (!existsSync(join(dir, 'api', 'v1', 'meta.json'))) {
-    process.stderr.write(`serve:edge: ${dir} is not a built site (no api/v1/meta.json); run npm run build first\n`);
+  if (!existsSync(join(dir, 'api', 'v1', 'meta.json')) && !existsSync(join(dir, 'states.json'))) {
+    process.stderr.write(`serve:edge: ${dir} is not a built site (no api/v1/meta.json) or folder of states (no states.json); run npm run build first\n`);
     process.exit(1);
   }
   const wrangler = join(PROJECT, 'node_modules', 'wrangler', 'bin', 'wrangler.js');

@@ -1,6 +1,9 @@
-// npm run bench:mcp [-- --dir DIR] [--calls N]: latency of a get_zip tool call in-process, over stdio
-// (the real mnrent-mcp process) and over Streamable HTTP; peer: a plain GET of the same ZIP file from
-// nginx on the same loopback, which is what an agent without the server would do.
+// npm run bench:mcp [-- --dir DIR] [--calls N] [--starts N]: latency of a get_zip tool call in-process,
+// over stdio (the real mnrent-mcp process), over Streamable HTTP, and from the Cloudflare Worker in
+// workerd (warm, and the first call after each of --starts fresh starts); peer: a plain GET of the
+// same ZIP file from nginx on the same loopback, which is what an agent without the server would do.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -8,9 +11,9 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { siteToMeasure } from '../helpers/build.ts';
 import { inProcess, overHttp, overStdio, type Connected } from '../helpers/mcp-clients.ts';
-import { serveWithNginx } from '../helpers/servers.ts';
+import { serveWithEdge, serveWithNginx } from '../helpers/servers.ts';
 
-const { values } = parseArgs({ options: { dir: { type: 'string' }, calls: { type: 'string', default: '2000' } } });
+const { values } = parseArgs({ options: { dir: { type: 'string' }, calls: { type: 'string', default: '2000' }, starts: { type: 'string', default: '5' } } });
 const calls = Number(values.calls);
 const warmup = Math.min(200, Math.floor(calls / 10));
 
@@ -57,6 +60,33 @@ try {
   await viaClient('in-process', () => inProcess(dir));
   await viaClient('stdio', () => overStdio(['--dir', dir]));
   await viaClient('http', () => overHttp(dir));
+  const edgeClient = async (url: string): Promise<Connected> => {
+    const client = new Client({ name: 'bench', version: '1' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)));
+    return { client, close: () => client.close() };
+  };
+  const edge = await serveWithEdge(dir);
+  try {
+    await viaClient('edge (workerd)', () => edgeClient(edge.url));
+  } finally {
+    await edge.stop();
+  }
+  // Cold: the first get_zip of a Worker just started (its isolate loads the bundle and reads meta.json).
+  const cold: number[] = [];
+  for (let s = 0; s < Number(values.starts); s++) {
+    const fresh = await serveWithEdge(dir);
+    try {
+      const t = performance.now();
+      const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_zip', arguments: { zip: zipAt(s) } } });
+      const r = await fetch(`${fresh.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body });
+      await r.text();
+      cold.push(performance.now() - t);
+    } finally {
+      await fresh.stop();
+    }
+  }
+  cold.sort((a, b) => a - b);
+  console.log(`edge cold (first call after each of ${cold.length} starts): ${cold.map((c) => c.toFixed(1)).join(', ')} ms`);
   const nginx = await serveWithNginx(dir);
   try {
     results.push(await time('peer: GET from nginx', (i) => get(`${nginx.url}/api/v1/zip/${zipAt(i)}.json`)));

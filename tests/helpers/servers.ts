@@ -31,13 +31,13 @@ export async function serveWithNginx(dir: string, workers = 1): Promise<Served> 
 function waitForPort(port: number, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`preview exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
     const attempt = () => {
       const socket = connect(port, '127.0.0.1');
       socket.once('connect', () => (socket.destroy(), resolve()));
       socket.once('error', () => {
         socket.destroy();
-        if (Date.now() > deadline) reject(new Error('preview did not start'));
+        if (Date.now() > deadline) reject(new Error('the server did not start'));
         else setTimeout(attempt, 100);
       });
     };
@@ -75,7 +75,7 @@ export async function serveWithEdge(dir: string): Promise<Served> {
   try {
     await waitForPort(port, child);
     // Listening comes a moment before the Worker answers.
-    for (let i = 0; i < 100 && (await fetch(`${url}/api/v1/meta.json`).then((r) => r.status, () => 0)) !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 100 && (await fetch(`${url}/`).then((r) => r.status, () => 0)) !== 200; i++) await new Promise((r) => setTimeout(r, 100));
   } catch (error) {
     child.kill('SIGTERM');
     throw new Error(`serve:edge did not start: ${(error as Error).message}\n${stderr}`, { cause: error });

@@ -1,12 +1,16 @@
 // The built site on an edge host that runs a function in front of its static files (a Cloudflare
 // Worker with static assets, Deno): the HTTP contract of CONTRACT-NOTES for every file, as nginx's
-// block keeps it, and the agent server at /mcp. Web-standard Request and Response only.
+// block keeps it, and the agent server at /mcp. A folder of states (build:states) is served the same
+// way under each state's prefix (/wi/api/…, /wi/mcp). Web-standard Request and Response only.
 import { ApiReader } from '../mcp/api-reader.ts';
 import { answerMcp } from '../mcp/web.ts';
 import { CONTRACT_HEADERS } from './headers.ts';
 
-/** Where the agent server answers on a deployment. */
+/** Where the agent server answers on a deployment (under a state's prefix in a folder of states). */
 export const EDGE_MCP_PATH = '/mcp';
+
+/** The state prefix of a path in a folder of states (`/wi`), or '' at a single state's root. */
+const prefixOf = (path: string) => /^\/[a-z]{2}(?=\/)/.exec(path)?.[0] ?? '';
 
 /** The static files: a Worker's ASSETS binding, or any function from a request to the file's response. */
 export interface StaticFiles {
@@ -29,7 +33,7 @@ const TYPES: [RegExp, string][] = [
  */
 const COMPRESSIBLE = /\.(json|txt|csv|xml|html|svg|js|css)$|\/$/;
 
-const isApi = (path: string) => path.startsWith('/api/');
+const isApi = (path: string) => path.startsWith(`${prefixOf(path)}/api/`);
 
 function contractResponse(body: BodyInit | null, status: number, headers: HeadersInit): Response {
   const all = new Headers(headers);
@@ -37,8 +41,8 @@ function contractResponse(body: BodyInit | null, status: number, headers: Header
   return new Response(body, { status, headers: all });
 }
 
-async function problem(files: StaticFiles, origin: string, status: 404 | 405, extra: HeadersInit = {}): Promise<Response> {
-  const doc = await files.fetch(new Request(`${origin}/api/problems/${status}.json`));
+async function problem(files: StaticFiles, url: URL, status: 404 | 405, extra: HeadersInit = {}): Promise<Response> {
+  const doc = await files.fetch(new Request(`${url.origin}${prefixOf(url.pathname)}/api/problems/${status}.json`));
   return contractResponse(await doc.text(), status, { 'content-type': 'application/problem+json; charset=utf-8', ...Object.fromEntries(new Headers(extra)) });
 }
 
@@ -50,8 +54,8 @@ async function staticFile(request: Request, files: StaticFiles, url: URL): Promi
   const response = await get(path);
   if (response.status === 404) {
     await response.body?.cancel();
-    if (isApi(path)) return problem(files, url.origin, 404);
-    const page = await get('/404.html');
+    if (isApi(path)) return problem(files, url, 404);
+    const page = await get(`${prefixOf(path)}/404.html`);
     return contractResponse(page.body, 404, { 'content-type': 'text/html; charset=utf-8' });
   }
   const headers = new Headers(response.headers);
@@ -62,20 +66,31 @@ async function staticFile(request: Request, files: StaticFiles, url: URL): Promi
   return contractResponse(request.method === 'HEAD' ? null : response.body, response.status, headers);
 }
 
-/** A reader of the built API from the static files themselves: what /mcp answers from. */
-export function assetReader(files: StaticFiles, origin: string): ApiReader {
+/** A reader of the built API from the static files themselves (`root`: the site's, or a state's): what /mcp answers from. */
+export function assetReader(files: StaticFiles, root: string): ApiReader {
   return new ApiReader(async (path) => {
-    const response = await files.fetch(new Request(`${origin}/${path}`));
+    const response = await files.fetch(new Request(`${root}/${path}`));
     if (response.status === 404) return undefined;
     if (!response.ok) throw new Error(`${path} answered HTTP ${response.status}`);
     return response.text();
   }, { refreshMs: 0 });
 }
 
-/** Every request to the deployment. `reader` reads the built API for /mcp (made once per isolate). */
-export async function answerEdge(request: Request, files: StaticFiles, reader: () => Promise<ApiReader>): Promise<Response> {
+/** Every request to the deployment. `reader` reads the built API under a root URL, for /mcp. */
+export async function answerEdge(request: Request, files: StaticFiles, reader: (root: string) => Promise<ApiReader>): Promise<Response> {
   const url = new URL(request.url);
-  if (url.pathname === EDGE_MCP_PATH) return answerMcp(request, await reader());
+  const prefix = prefixOf(url.pathname);
+  if (url.pathname === `${prefix}${EDGE_MCP_PATH}`) {
+    let api: ApiReader;
+    try {
+      api = await reader(`${url.origin}${prefix}`);
+    } catch {
+      // The root of a folder of states has no API of its own: each state's server is under its prefix.
+      const body = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: `No agent server at ${url.pathname}: this deployment serves one under each state's path, such as /mn${EDGE_MCP_PATH}` }, id: null });
+      return new Response(body, { status: 404, headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' } });
+    }
+    return answerMcp(request, api);
+  }
   if (request.method === 'OPTIONS') {
     return contractResponse(null, 204, {
       'access-control-allow-methods': ALLOW,
@@ -84,7 +99,7 @@ export async function answerEdge(request: Request, files: StaticFiles, reader: (
     });
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    if (isApi(url.pathname)) return problem(files, url.origin, 405, { allow: ALLOW });
+    if (isApi(url.pathname)) return problem(files, url, 405, { allow: ALLOW });
     return contractResponse('Method Not Allowed\n', 405, { allow: ALLOW, 'content-type': 'text/plain; charset=utf-8' });
   }
   return staticFile(request, files, url);

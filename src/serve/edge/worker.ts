@@ -9,8 +9,8 @@ interface Env {
 export default {
   fetch(request: Request, env: Env): Promise<Response> {
     // A reader per request: a Worker may not settle one request's promise (a cached read) in another.
-    return answerEdge(request, env.ASSETS, async () => {
-      const reader = assetReader(env.ASSETS, new URL(request.url).origin);
+    return answerEdge(request, env.ASSETS, async (root) => {
+      const reader = assetReader(env.ASSETS, root);
       // The tools speak of the state the site covers, as the command line's server does.
       process.env.MNRENT_STATE = (await reader.meta()).state.code;
       return reader;
