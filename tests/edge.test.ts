@@ -1,7 +1,8 @@
-// The agent server at a URL: the Cloudflare Worker of wrangler.jsonc in workerd (npm run serve:edge)
-// over a build made for it (--no-compress --mcp-url), asked by the MCP SDK's Streamable HTTP client, by the MCP Inspector's CLI and
-// by a page on another origin in Chromium; its answers equal the built JSON and the stdio server's.
-// The HTTP contract of its files is checked with nginx's in http-contract.test.ts.
+// The agent server at a URL: the Cloudflare Worker of wrangler.jsonc in workerd (npm run serve:edge),
+// and the same handler on Deno (npm run serve:deno, the recipe for Deno Deploy), over a build made for
+// them (--no-compress --mcp-url), asked by the MCP SDK's Streamable HTTP client, by the MCP
+// Inspector's CLI and by a page on another origin in Chromium; their answers equal the built JSON and
+// the stdio server's. The HTTP contract of their files is checked with nginx's in http-contract.test.ts.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,7 +19,7 @@ import { serverJson } from '../src/packages/mnrent-mcp/manifest.ts';
 import { BUILD_TEST_TIMEOUT_MS, runBuild } from './helpers/build.ts';
 import { overStdio } from './helpers/mcp-clients.ts';
 import { PROJECT_ROOT, TEST_SITE } from './helpers/paths.ts';
-import { freePort, serveWithEdge, type Served } from './helpers/servers.ts';
+import { freePort, serveWithDeno, serveWithEdge, type Served } from './helpers/servers.ts';
 
 const MCP_URL = `${TEST_SITE}/mcp`;
 const TOOL_NAMES = TOOLS.map((t) => t.name);
@@ -27,23 +28,13 @@ let site: string;
 const readJson = async (path: string) => JSON.parse(await readFile(join(site, path), 'utf8')) as unknown;
 const run = promisify(execFile);
 
-let edge: Served;
-let client: Client;
-
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'mnrent-edge-'));
   site = join(scratch, 'dist');
   const build = await runBuild({ outDir: site, args: ['--no-compress', '--mcp-url', MCP_URL] });
   if (build.code !== 0) throw new Error(build.stderr);
-  edge = await serveWithEdge(site);
-  client = new Client({ name: 'mnrent-edge-tests', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${edge.url}/mcp`)));
 }, BUILD_TEST_TIMEOUT_MS);
-afterAll(async () => {
-  await client.close();
-  await edge.stop();
-  await rm(scratch, { recursive: true, force: true });
-});
+afterAll(() => rm(scratch, { recursive: true, force: true }));
 
 describe('--mcp-url: the deployment announces where it serves the agent server', () => {
   it('in meta.json, llms.txt, llms-full.txt, /docs/ and the registry\'s server.json; a build without it announces none', async () => {
@@ -63,7 +54,22 @@ describe('--mcp-url: the deployment announces where it serves the agent server',
   });
 });
 
-describe('the agent server in the Worker', () => {
+describe.each([
+  ['the Worker in workerd', serveWithEdge],
+  ['Deno', serveWithDeno],
+] as const)('the agent server at a URL: %s', (_, serve) => {
+  let edge: Served;
+  let client: Client;
+  beforeAll(async () => {
+    edge = await serve(site);
+    client = new Client({ name: 'mnrent-edge-tests', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${edge.url}/mcp`)));
+  }, 120_000);
+  afterAll(async () => {
+    await client.close();
+    await edge.stop();
+  });
+
   it('lists the same tools as the stdio server, and answers 55104 and st-louis with the built JSON, as stdio does', async () => {
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(TOOL_NAMES);
     const stdio = await overStdio(['--dir', site]);

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CONTRACT_HEADERS } from '../src/lib/serve/headers.ts';
 import { rawRequest } from './helpers/raw-http.ts';
-import { serveWithEdge, serveWithNginx, serveWithPreview, type Served } from './helpers/servers.ts';
+import { serveWithDeno, serveWithEdge, serveWithNginx, serveWithPreview, type Served } from './helpers/servers.ts';
 
 const site = inject('builtSite');
 const SECRET = `mnrent-secret-${process.pid}`;
@@ -37,6 +37,7 @@ const PREVIEW_GAPS = {
 const EDGE_GAPS = {
   siblings: 'the runtime compresses on the fly instead of sending the build\'s .gz and .br siblings',
   csv: 'workerd on this machine compresses JSON, HTML, plain text and XML, but not text/csv or Atom',
+  deno: '`deno serve` on this machine does not compress; Deno Deploy compresses by the client\'s Accept-Encoding (docs.deno.com/deploy/api/compression)',
 } as const;
 
 const header = (r: { headers: Record<string, string | string[] | undefined> }, name: string) => {
@@ -56,10 +57,12 @@ describe.each([
   ['nginx', () => serveWithNginx(site)],
   ['preview', () => serveWithPreview(site)],
   ['edge', () => serveWithEdge(site)],
+  ['deno', () => serveWithDeno(site)],
 ] as const)('%s', (name, start) => {
   let server: Served;
   const isPreview = name === 'preview';
-  const isEdge = name === 'edge';
+  // The Worker and Deno run the same handler (src/lib/serve/edge.ts), which leaves compression to the runtime.
+  const isEdge = name === 'edge' || name === 'deno';
   beforeAll(async () => {
     server = await start();
   }, 60_000);
@@ -86,9 +89,9 @@ describe.each([
     if (!isPreview) expect(header(parquet, 'content-type')).toBe('application/vnd.apache.parquet'); // preview: PREVIEW_GAPS.parquet
     expectContractHeaders(parquet);
     expect(parquet.body.subarray(0, 4).toString()).toBe('PAR1');
-    if (isEdge) expect(header(await get('/api/v1/bulk/zips.csv', { headers: { 'accept-encoding': 'gzip' } }), 'content-encoding'), EDGE_GAPS.csv).toBeUndefined();
-    if (!isPreview && !isEdge) {
-      const gz = await get('/api/v1/bulk/zips.csv', { headers: { 'accept-encoding': 'gzip' } });
+    const gz = await get('/api/v1/bulk/zips.csv', { headers: { 'accept-encoding': 'gzip' } });
+    if (name === 'edge' || name === 'deno') expect(header(gz, 'content-encoding'), name === 'edge' ? EDGE_GAPS.csv : EDGE_GAPS.deno).toBeUndefined();
+    else if (!isPreview) {
       expect(header(gz, 'content-encoding')).toBe('gzip');
       expect(gunzipSync(gz.body).equals(csv.body)).toBe(true);
     }
@@ -174,6 +177,11 @@ describe.each([
 
   it('compresses with gzip for clients that accept it', async () => {
     const r = await get('/api/v1/index.json', { headers: { 'accept-encoding': 'gzip' } });
+    if (name === 'deno') {
+      expect(header(r, 'content-encoding'), EDGE_GAPS.deno).toBeUndefined();
+      expect(header(r, 'vary')).toMatch(/Accept-Encoding/i);
+      return;
+    }
     expect(header(r, 'content-encoding')).toBe('gzip');
     if (isPreview) expect(header(r, 'vary'), PREVIEW_GAPS.vary).toBeUndefined();
     else expect(header(r, 'vary')).toMatch(/Accept-Encoding/i);

@@ -6,7 +6,7 @@ import { startNginx } from '../../src/lib/serve/nginx.ts';
 import { PROJECT_ROOT } from './paths.ts';
 
 export interface Served {
-  name: 'nginx' | 'preview' | 'edge';
+  name: 'nginx' | 'preview' | 'edge' | 'deno';
   url: string;
   brotli: boolean;
   stop(): Promise<void>;
@@ -83,6 +83,37 @@ export async function serveWithEdge(dir: string): Promise<Served> {
   return {
     name: 'edge',
     url,
+    brotli: true,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+    },
+  };
+}
+
+/** `npm run serve:deno`: the same handler on Deno (`deno serve`, Deno from the lockfile) over a built folder. */
+export async function serveWithDeno(dir: string): Promise<Served> {
+  const port = await freePort();
+  const deno = join(PROJECT_ROOT, 'node_modules/.bin/deno');
+  const child = spawn(deno, ['serve', '--allow-read', '--allow-env', '--allow-net', '--host', '127.0.0.1', '--port', String(port), join(PROJECT_ROOT, 'src/serve/edge/deno.ts')], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, MNRENT_SITE_DIR: dir, DENO_NO_UPDATE_CHECK: '1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  try {
+    await waitForPort(port, child);
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw new Error(`deno serve did not start: ${(error as Error).message}\n${stderr}`, { cause: error });
+  }
+  return {
+    name: 'deno',
+    url: `http://127.0.0.1:${port}`,
     brotli: true,
     stop: async () => {
       if (child.exitCode === null) {

@@ -4,13 +4,17 @@
 // way under each state's prefix (/wi/api/…, /wi/mcp). Web-standard Request and Response only.
 import { ApiReader } from '../mcp/api-reader.ts';
 import { answerMcp } from '../mcp/web.ts';
+import { STATES } from '../state.ts';
 import { CONTRACT_HEADERS } from './headers.ts';
 
 /** Where the agent server answers on a deployment (under a state's prefix in a folder of states). */
 export const EDGE_MCP_PATH = '/mcp';
 
 /** The state prefix of a path in a folder of states (`/wi`), or '' at a single state's root. */
-const prefixOf = (path: string) => /^\/[a-z]{2}(?=\/)/.exec(path)?.[0] ?? '';
+const prefixOf = (path: string) => {
+  const segment = /^\/([a-z]{2})(?=\/)/.exec(path)?.[1];
+  return segment && STATES.some((s) => s.code.toLowerCase() === segment) ? `/${segment}` : '';
+};
 
 /** The static files: a Worker's ASSETS binding, or any function from a request to the file's response. */
 export interface StaticFiles {
@@ -41,8 +45,17 @@ function contractResponse(body: BodyInit | null, status: number, headers: Header
   return new Response(body, { status, headers: all });
 }
 
+/** A file of the state's folder the path is under, else of the root (a state code that is no folder here). */
+async function ownOrRoot(files: StaticFiles, url: URL, path: string): Promise<Response> {
+  const prefix = prefixOf(url.pathname);
+  const own = await files.fetch(new Request(`${url.origin}${prefix}${path}`));
+  if (own.status !== 404 || prefix === '') return own;
+  await own.body?.cancel();
+  return files.fetch(new Request(`${url.origin}${path}`));
+}
+
 async function problem(files: StaticFiles, url: URL, status: 404 | 405, extra: HeadersInit = {}): Promise<Response> {
-  const doc = await files.fetch(new Request(`${url.origin}${prefixOf(url.pathname)}/api/problems/${status}.json`));
+  const doc = await ownOrRoot(files, url, `/api/problems/${status}.json`);
   return contractResponse(await doc.text(), status, { 'content-type': 'application/problem+json; charset=utf-8', ...Object.fromEntries(new Headers(extra)) });
 }
 
@@ -55,7 +68,7 @@ async function staticFile(request: Request, files: StaticFiles, url: URL): Promi
   if (response.status === 404) {
     await response.body?.cancel();
     if (isApi(path)) return problem(files, url, 404);
-    const page = await get(`${prefixOf(path)}/404.html`);
+    const page = await ownOrRoot(files, url, '/404.html');
     return contractResponse(page.body, 404, { 'content-type': 'text/html; charset=utf-8' });
   }
   const headers = new Headers(response.headers);
