@@ -1,14 +1,16 @@
-// The bulk files of the real build: every CSV parses back (papaparse) to the JSON records, DuckDB (a
-// Parquet reader none of us wrote) reads every Parquet file to the same counts and sums, and the
-// data package's hashes, sizes and schemas match the files.
+// The bulk files of the real build: every CSV parses back (papaparse) to the JSON records, Parquet
+// readers none of us wrote (DuckDB, hyparquet, polars) read every Parquet file to the same counts,
+// sums and values, and the data package's hashes, sizes and schemas match the files.
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { Package } from 'datapackage';
 import { parquetReadObjects } from 'hyparquet';
+import pl from 'nodejs-polars';
 import Papa from 'papaparse';
 import { describe, expect, inject, it } from 'vitest';
+import { BULK_TABLES } from '../../src/lib/contract/bulk-tables.ts';
 import type { CountyRecord, SectionEight, ZipDetail } from '../../src/lib/contract/schemas.ts';
 import { compareCodePoints } from '../../src/lib/order.ts';
 import { bulkReadingLines } from '../../src/lib/publication/docs-examples.ts';
@@ -118,6 +120,31 @@ describe('Parquet: DuckDB reads every file', () => {
         lastmod: new Date(`${json?.lastmod}T00:00:00Z`),
       });
     }
+  });
+});
+
+describe('Parquet: polars (its Rust engine, npm nodejs-polars) reads every file', () => {
+  it('as many rows as each CSV, the ZIP as text, dates as dates, booleans with their nulls, values equal to the JSON', async () => {
+    for (const table of BULK_TABLES) expect(pl.readParquet(join(bulk, `${table}.parquet`)).height, table).toBe((await csvRows(table)).length);
+    const df = pl.readParquet(join(bulk, 'zips.parquet'));
+    const schema = df.schema as Record<string, unknown>;
+    expect(['zip', 'lastmod', 'voucher_competitive', 'fmr_br2'].map((column) => String(schema[column]))).toEqual(['DataType(String)', 'DataType(Date)', 'DataType(Bool)', 'DataType(Int32)']);
+    for (const zip of ['55104', '55401', '56763']) {
+      const json = zips.find((z) => z.zip === zip);
+      const [row] = df.filter(pl.col('zip').eq(pl.lit(zip))).select('zip', 'fmr_br2', 'zori_latest_rent', 'voucher_competitive', 'area_voucher_competitive', 'lastmod').toRecords();
+      expect(row, zip).toEqual({
+        zip,
+        fmr_br2: json?.fmr.br2,
+        zori_latest_rent: json?.zori_latest?.rent ?? null,
+        voucher_competitive: json?.voucher_competitive,
+        area_voucher_competitive: json?.area_voucher_competitive,
+        lastmod: new Date(`${json?.lastmod}T00:00:00Z`),
+      });
+    }
+    const limits = pl.readParquet(join(bulk, 'income_limits.parquet'));
+    const [hennepin] = limits.filter(pl.col('county_slug').eq(pl.lit('hennepin'))).select('county_fips', 'effective_date', 'very_low_4').toRecords();
+    const county = counties.find((c) => c.county_slug === 'hennepin');
+    expect(hennepin).toEqual({ county_fips: '27053', effective_date: new Date(`${county?.income_limits?.effective_date}T00:00:00Z`), very_low_4: county?.income_limits?.very_low['4'] });
   });
 });
 
