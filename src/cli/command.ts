@@ -1,5 +1,6 @@
 // How every command of the project ends: expected errors as one line and an exit code, `--help` as
 // usage and exit 0, anything else (a bug of ours) with its stack, for the maintainer who fixes it.
+import { parseArgs } from 'node:util';
 import { ExpectedError, isSourceError } from '../lib/errors.ts';
 import { DEFAULT_STATE_CODE, stateByCode, STATES, type StateScope } from '../lib/state.ts';
 
@@ -55,4 +56,21 @@ export function runCommand(name: string, usage: string, main: () => Promise<numb
       process.exit(1);
     },
   );
+}
+
+/** `[--dir DIR] [--port N] [--host ADDR]` of the serve commands; a bad one exits 2 with the usage. */
+export function serveOptions(argv: string[], usage: string, defaultPort: number): { dir: string; port: number; host: string } {
+  let values: { dir?: string | undefined; port?: string | undefined; host?: string | undefined } = {};
+  try {
+    ({ values } = parseArgs({ args: argv, options: { dir: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' } } }));
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${usage}\n`);
+    process.exit(2);
+  }
+  const port = Number(values.port ?? defaultPort);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    process.stderr.write(`--port ${values.port} is not a port number\n${usage}\n`);
+    process.exit(2);
+  }
+  return { dir: values.dir ?? 'dist', port, host: values.host ?? '127.0.0.1' };
 }

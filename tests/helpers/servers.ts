@@ -28,6 +28,14 @@ export async function serveWithNginx(dir: string, workers = 1): Promise<Served> 
   return { name: 'nginx', url: nginx.url, brotli: nginx.brotli, stop: () => nginx.stop() };
 }
 
+/** Stops a server process and waits for it to be gone. */
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
 function waitForPort(port: number, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   return new Promise((resolve, reject) => {
@@ -55,13 +63,7 @@ export async function serveWithPreview(dir: string): Promise<Served> {
     name: 'preview',
     url: `http://127.0.0.1:${port}`,
     brotli: false,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
-    },
+    stop: () => stopChild(child),
   };
 }
 
@@ -84,13 +86,7 @@ export async function serveWithEdge(dir: string): Promise<Served> {
     name: 'edge',
     url,
     brotli: true,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
-    },
+    stop: () => stopChild(child),
   };
 }
 
@@ -115,12 +111,6 @@ export async function serveWithDeno(dir: string): Promise<Served> {
     name: 'deno',
     url: `http://127.0.0.1:${port}`,
     brotli: true,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
-    },
+    stop: () => stopChild(child),
   };
 }
