@@ -89,7 +89,7 @@ describe.each([
     }
   });
 
-  it('answers what a stateless public endpoint should: 413 over 1 MiB, 405 to GET and DELETE, 415 to a body that is not JSON', async () => {
+  it('answers what a stateless public endpoint should: 413 over 1 MiB, 405 to GET and DELETE, batches and unknown methods as the transport does, 415 to a body that is not JSON', async () => {
     const post = (body: string, headers: Record<string, string> = {}) =>
       fetch(`${edge.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body });
     const big = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { pad: 'x'.repeat(1_100_000) } }));
@@ -101,6 +101,11 @@ describe.each([
       expect(r.headers.get('allow')).toBe('POST, OPTIONS');
       expect(await r.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } });
     }
+    // A batch is answered as the transport answers one, message by message; an unknown method is -32601.
+    const batch = await post(JSON.stringify([1, 2].map((id) => ({ jsonrpc: '2.0', id, method: 'tools/list', params: {} }))));
+    expect(((await batch.json()) as { id: number }[]).map((m) => m.id)).toEqual([1, 2]);
+    const unknown = await post(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'nope/nothing', params: {} }));
+    expect(await unknown.json()).toEqual({ jsonrpc: '2.0', id: 3, error: { code: -32601, message: 'Method not found' } });
     const text = await post('tools/list', { 'content-type': 'text/plain' });
     expect(text.status).toBe(415);
     expect(text.headers.get('access-control-allow-origin')).toBe('*');
