@@ -4,7 +4,7 @@
 // Inspector's CLI and by a page on another origin in Chromium; their answers equal the built JSON and
 // the stdio server's. The HTTP contract of their files is checked with nginx's in http-contract.test.ts.
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
@@ -16,6 +16,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { MetaDoc } from '../src/lib/contract/schemas.ts';
 import { TOOLS } from '../src/lib/mcp/tools/index.ts';
 import { serverJson } from '../src/packages/mnrent-mcp/manifest.ts';
+import { answerEdge, assetReader } from '../src/lib/serve/edge.ts';
+import { folderFiles } from '../src/lib/serve/folder-files.ts';
 import { BUILD_TEST_TIMEOUT_MS, runBuild } from './helpers/build.ts';
 import { overStdio } from './helpers/mcp-clients.ts';
 import { PROJECT_ROOT, TEST_SITE } from './helpers/paths.ts';
@@ -51,6 +53,29 @@ describe('--mcp-url: the deployment announces where it serves the agent server',
     expect(plain.agent_server).toBeNull();
     expect(serverJson({ version: '1.1.0', site: TEST_SITE, meta: plain, tools: TOOLS, example: { zip: '55104', text: '' } })).not.toHaveProperty('remotes');
     for (const file of ['llms.txt', 'llms-full.txt', 'docs/index.html']) expect(await readFile(join(without, file), 'utf8'), file).not.toContain(MCP_URL);
+  });
+});
+
+describe('a folder of states in one isolate', () => {
+  it("answers each request in its own state's words, even when requests for two states interleave", async () => {
+    // Two state folders of the one built API; the second's meta.json says Wisconsin.
+    const states = join(scratch, 'two-states');
+    for (const code of ['mn', 'wi']) {
+      await mkdir(join(states, code, 'api/v1'), { recursive: true });
+      await cp(join(site, 'api/v1/index.json'), join(states, code, 'api/v1/index.json'));
+    }
+    const meta = (await readJson('api/v1/meta.json')) as MetaDoc;
+    await writeFile(join(states, 'mn/api/v1/meta.json'), JSON.stringify(meta));
+    await writeFile(join(states, 'wi/api/v1/meta.json'), JSON.stringify({ ...meta, state: { code: 'WI', name: 'Wisconsin', fips: '55' } }));
+    const files = folderFiles(states);
+    const ask = async (code: string, id: number) => {
+      const body = JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_zip', arguments: { zip: '99999' } } });
+      const request = new Request(`https://rent.example.net/${code}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body });
+      const response = await answerEdge(request, files, (root) => Promise.resolve(assetReader(files, root)));
+      return JSON.stringify(await response.json());
+    };
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => ask(i % 2 ? 'wi' : 'mn', i)));
+    answers.forEach((answer, i) => expect(answer, String(i)).toContain(`no HUD Small Area FMR for it in ${i % 2 ? 'Wisconsin' : 'Minnesota'}`));
   });
 });
 

@@ -187,9 +187,19 @@ export function stateByCode(code: string): StateScope | undefined {
 /** The Minnesota row: the default build, and the fixtures' state. */
 export const MINNESOTA = stateByCode('MN') as StateScope;
 
-/** The state this process builds or serves: MNRENT_STATE (which `--state` sets), else Minnesota. */
+let requestStateCode: () => string | undefined = () => undefined;
+
+/**
+ * For a server of several states at once (the edge handler over a folder of states): the state of
+ * the request being answered, which then comes before MNRENT_STATE.
+ */
+export function stateOfRequestFrom(code: () => string | undefined): void {
+  requestStateCode = code;
+}
+
+/** The state this process builds or serves: the request's (stateOfRequestFrom), else MNRENT_STATE (which `--state` sets), else Minnesota. */
 export function currentState(): StateScope {
-  const code = process.env.MNRENT_STATE ?? DEFAULT_STATE_CODE;
+  const code = requestStateCode() ?? process.env.MNRENT_STATE ?? DEFAULT_STATE_CODE;
   const state = stateByCode(code);
   if (!state) throw new Error(`MNRENT_STATE=${code} is not a state code (one of ${STATES.map((s) => s.code).join(' ')})`);
   return state;

@@ -2,13 +2,19 @@
 // Worker with static assets, Deno): the HTTP contract of CONTRACT-NOTES for every file, as nginx's
 // block keeps it, and the agent server at /mcp. A folder of states (build:states) is served the same
 // way under each state's prefix (/wi/api/…, /wi/mcp). Web-standard Request and Response only.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { ApiReader } from '../mcp/api-reader.ts';
 import { answerMcp } from '../mcp/web.ts';
-import { STATES } from '../state.ts';
+import { STATES, stateOfRequestFrom } from '../state.ts';
 import { CONTRACT_HEADERS } from './headers.ts';
 
 /** Where the agent server answers on a deployment (under a state's prefix in a folder of states). */
 export const EDGE_MCP_PATH = '/mcp';
+
+// Requests for several states share one isolate and interleave: each agent-server answer names the
+// state of its own request (the tools' words come from currentState()).
+const requestState = new AsyncLocalStorage<string>();
+stateOfRequestFrom(() => requestState.getStore());
 
 /** The state prefix of a path in a folder of states (`/wi`), or '' at a single state's root. */
 const prefixOf = (path: string) => {
@@ -89,20 +95,25 @@ export function assetReader(files: StaticFiles, root: string): ApiReader {
   }, { refreshMs: 0 });
 }
 
-/** Every request to the deployment. `reader` reads the built API under a root URL, for /mcp. */
+/**
+ * Every request to the deployment. `reader` reads the built API under a root URL, for /mcp; the
+ * agent server answers in the state of that API's meta.json.
+ */
 export async function answerEdge(request: Request, files: StaticFiles, reader: (root: string) => Promise<ApiReader>): Promise<Response> {
   const url = new URL(request.url);
   const prefix = prefixOf(url.pathname);
   if (url.pathname === `${prefix}${EDGE_MCP_PATH}`) {
     let api: ApiReader;
+    let stateCode: string;
     try {
       api = await reader(`${url.origin}${prefix}`);
+      stateCode = (await api.meta()).state.code;
     } catch {
       // The root of a folder of states has no API of its own: each state's server is under its prefix.
       const body = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: `No agent server at ${url.pathname}: this deployment serves one under each state's path, such as /mn${EDGE_MCP_PATH}` }, id: null });
       return new Response(body, { status: 404, headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' } });
     }
-    return answerMcp(request, api);
+    return requestState.run(stateCode, () => answerMcp(request, api));
   }
   if (request.method === 'OPTIONS') {
     return contractResponse(null, 204, {

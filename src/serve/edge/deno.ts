@@ -9,10 +9,6 @@ const files = folderFiles(process.env.MNRENT_SITE_DIR ?? 'dist');
 
 export default {
   fetch(request: Request): Promise<Response> {
-    return answerEdge(request, files, async (root) => {
-      const reader = assetReader(files, root);
-      process.env.MNRENT_STATE = (await reader.meta()).state.code;
-      return reader;
-    });
+    return answerEdge(request, files, (root) => Promise.resolve(assetReader(files, root)));
   },
 };

@@ -9,11 +9,6 @@ interface Env {
 export default {
   fetch(request: Request, env: Env): Promise<Response> {
     // A reader per request: a Worker may not settle one request's promise (a cached read) in another.
-    return answerEdge(request, env.ASSETS, async (root) => {
-      const reader = assetReader(env.ASSETS, root);
-      // The tools speak of the state the site covers, as the command line's server does.
-      process.env.MNRENT_STATE = (await reader.meta()).state.code;
-      return reader;
-    });
+    return answerEdge(request, env.ASSETS, (root) => Promise.resolve(assetReader(env.ASSETS, root)));
   },
 };
