@@ -93,12 +93,7 @@ export async function serveWithEdge(dir: string): Promise<Served> {
 /** `npm run serve:deno`: the same handler on Deno (`deno serve`, Deno from the lockfile) over a built folder. */
 export async function serveWithDeno(dir: string): Promise<Served> {
   const port = await freePort();
-  const deno = join(PROJECT_ROOT, 'node_modules/.bin/deno');
-  const child = spawn(deno, ['serve', '--allow-read', '--allow-env', '--allow-net', '--host', '127.0.0.1', '--port', String(port), join(PROJECT_ROOT, 'src/serve/edge/deno.ts')], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, MNRENT_SITE_DIR: dir, DENO_NO_UPDATE_CHECK: '1' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(process.execPath, [join(PROJECT_ROOT, 'src/cli/serve-deno.ts'), '--dir', dir, '--port', String(port)], { cwd: PROJECT_ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   try {
