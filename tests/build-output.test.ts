@@ -1,4 +1,4 @@
-// The built site of the real shared data: contract validation, links, sitemap, determinism.
+// The built site of the real snapshot: contract validation, links, sitemap, determinism.
 import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// The change log on real data: the shared sources built once (a first publication), then again from
+// The change log on real data: the snapshot of the sources built once (a first publication), then again from
 // a copy with four changes made by hand (one FMR down, one market rent up, one ZIP removed, one
 // county's income limit raised), then once more with nothing changed.
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';

@@ -11,10 +11,10 @@ import { MINNESOTA } from '../src/lib/state.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PROJECT_ROOT, SHARED_SOURCES, TEST_SITE } from './helpers/paths.ts';
+import { PROJECT_ROOT, SNAPSHOT_SOURCES, TEST_SITE } from './helpers/paths.ts';
 import { sourcesCopy } from './helpers/sources-copy.ts';
 
-const dataset = await loadDataset({ sourcesDir: SHARED_SOURCES, site: TEST_SITE, generatedAt: '2026-01-01T00:00:00Z' });
+const dataset = await loadDataset({ sourcesDir: SNAPSHOT_SOURCES, site: TEST_SITE, generatedAt: '2026-01-01T00:00:00Z' });
 const zip = (z: string) => {
   const found = dataset.zips.find((r) => r.zip === z);
   if (!found) throw new Error(`ZIP ${z} is not published`);
@@ -24,7 +24,7 @@ const county = (slug: string) => dataset.counties.find((c) => c.county_slug === 
 
 describe('counts, as the data gives them', () => {
   it('publishes 911 FY2026 ZIPs, 87 counties, 108 ZIPs with both an FMR and a market rent', () => {
-    // 756: the ACS rows with a rent whose ZCTA is a published ZIP (every ACS rent in the shared copy is one).
+    // 756: the ACS rows with a rent whose ZCTA is a published ZIP (every ACS rent in the snapshot's copy is one).
     expect(dataset.metaRecord.counts).toEqual({ zips: 911, counties: 87, zips_with_market_rent: 108, zips_with_census_rent: 756, section_8_rows: 108, counties_with_income_limits: 87 });
     expect(dataset.zips).toHaveLength(911);
     expect(dataset.counties).toHaveLength(87);
@@ -38,12 +38,12 @@ describe('counts, as the data gives them', () => {
     expect(v.zillow_zori).toMatchObject({ first_month: '2015-01', latest_month: '2023-10' });
     expect(v.census_acs).toMatchObject({ vintage: '2019-2023', table: 'B25064' });
     expect(v.hud_usps_crosswalk.quarter).toBe('2024-Q3');
-    // PROVENANCE.md gives the sha256 of each shared file.
+    // data/snapshot/provenance.json gives the sha256 of each file of the snapshot.
     expect(v.geonames.files[0]).toEqual({ name: 'geonames/US.txt', bytes: 2668861, sha256: 'c3044b608d6d43030d717887a25c11c27e728d8d95505aedc7b45e21831a8623' });
     expect(dataset.meta.sources).toEqual({ hud_safmr: 'FY2026', zori: '2023-10' });
   });
 
-  it('warns about the three FY2026 ZIPs the 2024-Q3 crosswalk does not know (PROVENANCE: 55814, 56030, 56140)', () => {
+  it('warns about the three FY2026 ZIPs the 2024-Q3 crosswalk does not know (data/snapshot/provenance.json: 55814, 56030, 56140)', () => {
     expect(dataset.warnings).toEqual([
       'hud_il/Section8-FY26_from_policyengine.csv was not read: FY2026 takes effect on 2026-05-01, after 2026-01-01',
       'ZIP 55814 is not in the crosswalk: county from GeoNames',
@@ -198,7 +198,7 @@ describe('both FMR bases, worked out by hand', () => {
 
 describe('both bases: invariants over every row', () => {
   it("orders hud_areas (county's area first, then by name), takes area_fmr from the first, and metro from the first metropolitan one", async () => {
-    const sources = await readSources(SHARED_SOURCES, { state: MINNESOTA, limits: NO_DATE_LIMITS });
+    const sources = await readSources({ sourcesDir: SNAPSHOT_SOURCES }, { state: MINNESOTA, limits: NO_DATE_LIMITS });
     const fipsByName = new Map(sources.fmr.counties.map((c) => [c.name, c.fips]));
     let split = 0;
     for (const r of dataset.zips) {
@@ -287,7 +287,7 @@ describe('invariants over every row', () => {
   });
 
   it('lists six nearby ZIPs for every ZIP, never itself, nearest first, all published, none without a Census ZCTA', async () => {
-    const sources = await readSources(SHARED_SOURCES, { state: MINNESOTA, limits: NO_DATE_LIMITS });
+    const sources = await readSources({ sourcesDir: SNAPSHOT_SOURCES }, { state: MINNESOTA, limits: NO_DATE_LIMITS });
     const centroid = new Map(sources.gazetteer.centroids.map((c) => [c.zcta, c]));
     const geonames = new Map(sources.geonames.places.map((p) => [p.zip, p]));
     const at = (z: string) => {
@@ -332,7 +332,7 @@ describe('invariants over every row', () => {
     expect(total).toBe(911);
   });
 
-  it('places 881 ZIPs at their Census ZCTA point and the 30 PO-box ZIPs at GeoNames\' (PROVENANCE #10)', () => {
+  it('places 881 ZIPs at their Census ZCTA point and the 30 PO-box ZIPs at GeoNames\' (data/snapshot/provenance.json, the gazetteer)', () => {
     const sources = dataset.zips.map((z) => z.coordinates?.source);
     expect(sources.filter((s) => s === 'census_zcta')).toHaveLength(881);
     expect(sources.filter((s) => s === 'geonames')).toHaveLength(30);
@@ -371,7 +371,7 @@ describe('without the HUD-USPS crosswalk (no HUD_API_TOKEN and no workbook yet)'
 describe('an independent re-computation', () => {
   it('a Python reader of the raw files (standard library only) agrees with every voucher value of the built site', () => {
     const script = join(PROJECT_ROOT, 'tests', 'independent', 'recompute_voucher.py');
-    const out = execFileSync('python3', [script, SHARED_SOURCES, inject('builtSite')], { encoding: 'utf8' });
+    const out = execFileSync('python3', [script, SNAPSHOT_SOURCES, inject('builtSite')], { encoding: 'utf8' });
     expect(out.trim().split('\n').at(-1)).toBe('911 ZIPs, 108 with a market rent, 79 competitive on the Small Area FMR, 56 on the area FMR; 0 disagreements');
   });
 });

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { MetaDoc } from '../src/lib/contract/schemas.ts';
 import { TOOLS } from '../src/lib/mcp/tools/index.ts';
 import { serverJson } from '../src/packages/mnrent-mcp/manifest.ts';
-import { answerEdge, assetReader } from '../src/lib/serve/edge.ts';
+import { answerEdge } from '../src/lib/serve/edge.ts';
 import { folderFiles } from '../src/lib/serve/folder-files.ts';
 import { BUILD_TEST_TIMEOUT_MS, runBuild } from './helpers/build.ts';
 import { overStdio } from './helpers/mcp-clients.ts';
@@ -71,7 +71,7 @@ describe('a folder of states in one isolate', () => {
     const ask = async (code: string, id: number) => {
       const body = JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_zip', arguments: { zip: '99999' } } });
       const request = new Request(`https://rent.example.net/${code}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body });
-      const response = await answerEdge(request, files, (root) => Promise.resolve(assetReader(files, root)));
+      const response = await answerEdge(request, files);
       return JSON.stringify(await response.json());
     };
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => ask(i % 2 ? 'wi' : 'mn', i)));

@@ -43,7 +43,7 @@ async function snapshot(dir: string): Promise<Record<string, string>> {
   return files;
 }
 
-/** A copy of the real build of the shared data, as the earlier output a new build would replace. */
+/** A copy of the real build of the snapshot, as the earlier output a new build would replace. */
 async function earlierOutput(name: string): Promise<string> {
   const dir = join(scratch, 'earlier', name, 'site');
   await cp(builtSite, dir, { recursive: true });

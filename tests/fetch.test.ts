@@ -1,4 +1,4 @@
-// npm run data:fetch against a real HTTP server on loopback serving the shared source files.
+// npm run data:fetch against a real HTTP server on loopback serving the snapshot's source files.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -14,7 +14,7 @@ import { readLockfile } from '../src/lib/sources/lockfile.ts';
 import type { DatasetFolder } from '../src/lib/sources/registry.ts';
 import { MINNESOTA, stateByCode, type StateScope } from '../src/lib/state.ts';
 import { BUILD_TEST_TIMEOUT_MS, runBuild } from './helpers/build.ts';
-import { PROJECT_ROOT, SHARED_SOURCES, source } from './helpers/paths.ts';
+import { PROJECT_ROOT, SNAPSHOT_SOURCES, snapshotDatasets, source } from './helpers/paths.ts';
 import { startSourceServer, type SourceServer } from './helpers/source-server.ts';
 
 const ZORI = 'zillow_zori/Zip_zori_uc_sfrcondomfr_sm_month_2023-10_excel-resaved.csv';
@@ -23,14 +23,14 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 
 let server: SourceServer;
 let scratch: string;
-let sharedManifest: Manifest;
+let snapshotManifest: Manifest;
 
-/** A manifest written for the shared files, as an organisation mirroring its sources folder would. */
-async function manifestForShared(): Promise<Manifest> {
+/** A manifest written for the snapshot's files, as an organisation mirroring its sources folder would. */
+async function manifestForSnapshot(): Promise<Manifest> {
   const sources: ManifestEntry[] = [];
-  for (const dataset of (await readdir(SHARED_SOURCES)).sort()) {
-    for (const file of (await readdir(join(SHARED_SOURCES, dataset))).sort()) {
-      sources.push({ dataset: dataset as DatasetFolder, file, url: `https://publisher.invalid/${dataset}/${file}`, format: file.split('.').pop() as string, licence: 'see PROVENANCE.md' });
+  for (const dataset of snapshotDatasets()) {
+    for (const file of (await readdir(join(SNAPSHOT_SOURCES, dataset))).sort()) {
+      sources.push({ dataset: dataset as DatasetFolder, file, url: `https://publisher.invalid/${dataset}/${file}`, format: file.split('.').pop() as string, licence: 'see data/snapshot/provenance.json' });
     }
   }
   return { sources };
@@ -41,7 +41,7 @@ const quiet: Progress = { start() {}, update() {}, note() {}, finish() {} };
 function options(sourcesDir: string, extra: Partial<FetchOptions> = {}): FetchOptions {
   return {
     sourcesDir,
-    manifest: sharedManifest,
+    manifest: snapshotManifest,
     state: MINNESOTA,
     mirror: server.url,
     env: {},
@@ -69,7 +69,7 @@ const leftovers = async (dir: string) => (await readdir(dir, { recursive: true }
 beforeAll(async () => {
   server = await startSourceServer();
   scratch = await mkdtemp(join(tmpdir(), 'mnrent-fetch-'));
-  sharedManifest = await manifestForShared();
+  snapshotManifest = await manifestForSnapshot();
 });
 afterAll(async () => {
   await server.close();
@@ -82,10 +82,10 @@ describe('a full fetch into an empty folder', () => {
   it('downloads every file, records its provenance, and writes the same bytes', async () => {
     fetched = join(scratch, 'full');
     const results = await fetchSources(options(fetched));
-    expect(results.map((r) => r.outcome)).toEqual(sharedManifest.sources.map(() => 'downloaded'));
+    expect(results.map((r) => r.outcome)).toEqual(snapshotManifest.sources.map(() => 'downloaded'));
     const lock = readLockfile(fetched);
-    expect(Object.keys(lock.files)).toHaveLength(sharedManifest.sources.length);
-    // PROVENANCE.md: the sha256 of the GeoNames dump.
+    expect(Object.keys(lock.files)).toHaveLength(snapshotManifest.sources.length);
+    // data/snapshot/provenance.json: the sha256 of the GeoNames dump.
     expect(lock.files['geonames/US.txt']).toMatchObject({
       url: `${server.url}/geonames/US.txt`,
       retrieved_at: '2026-01-15T12:00:00.000Z',
@@ -93,13 +93,13 @@ describe('a full fetch into an empty folder', () => {
       sha256: 'c3044b608d6d43030d717887a25c11c27e728d8d95505aedc7b45e21831a8623',
       last_modified: 'Wed, 01 Oct 2025 00:00:00 GMT',
     });
-    for (const entry of sharedManifest.sources) {
+    for (const entry of snapshotManifest.sources) {
       const key = `${entry.dataset}/${String(entry.file)}`;
       expect(sha256(await readFile(join(fetched, key))), key).toBe(sha256(await readFile(source(key))));
     }
   });
 
-  it('then builds the same site as the shared folder does, with the provenance in meta.json', async () => {
+  it('then builds the same site as the snapshot folder does, with the provenance in meta.json', async () => {
     const outDir = join(scratch, 'site-from-fetch');
     const run = await runBuild({ sourcesDir: fetched, outDir });
     expect(run.code, run.stderr).toBe(0);
@@ -281,7 +281,7 @@ describe('publishers\' own forms', () => {
     const defaults = await readManifest(join(PROJECT_ROOT, 'data/sources.json'));
     const entries = defaults.sources.filter((e) => e.dataset === 'geonames').map((e) => ({ ...e, url: e.url.replace('https://download.geonames.org', server.url) }));
     const manifest: Manifest = { sources: entries };
-    // Two rows in GeoNames' layout (the shared copy has no PR.txt); US.txt is the real file.
+    // Two rows in GeoNames' layout (the snapshot's copy has no PR.txt); US.txt is the real file.
     const pr = new TextEncoder().encode('PR\t00636\tRosario\tPuerto Rico\tPR\tSan German\t125\t\t\t18.1636\t-67.0801\t4\nPR\t00906\tSan Juan\tPuerto Rico\tPR\tSan Juan\t127\t\t\t18.4645\t-66.095\t4\n');
     server.fail('/export/zip/PR.zip', { kind: 'body', body: zipSync({ 'PR.txt': pr }), contentType: 'application/zip' });
     server.fail('/export/zip/US.zip', { kind: 'body', body: zipSync({ 'US.txt': await readFile(source('geonames/US.txt')) }), contentType: 'application/zip' });
@@ -332,7 +332,7 @@ describe('the command', () => {
   it('exits 1 naming the failed file and its URL; 0 when all went well', async () => {
     const dir = join(scratch, 'cli');
     const manifestPath = join(scratch, 'manifest.json');
-    await writeFile(manifestPath, JSON.stringify({ sources: sharedManifest.sources.filter((e) => e.dataset === 'census_acs' || e.dataset === 'geonames') }));
+    await writeFile(manifestPath, JSON.stringify({ sources: snapshotManifest.sources.filter((e) => e.dataset === 'census_acs' || e.dataset === 'geonames') }));
     server.fail('/geonames/US.txt', { kind: 'status', status: 404 });
     const bad = await fetchCommand(['--sources', dir, '--manifest', manifestPath, '--mirror', server.url, '--retries', '0']);
     expect(bad.code).toBe(1);
@@ -359,7 +359,7 @@ describe('the command', () => {
 });
 
 // The copy helper is used by other suites; keep the mirror layout honest here too.
-it('serves the shared folder under /<dataset>/<file>', async () => {
+it('serves the snapshot folder under /<dataset>/<file>', async () => {
   await mkdir(join(scratch, 'probe'), { recursive: true });
   await cp(source('census_acs/acs5_2019-2023_B25064_zcta_MN.csv'), join(scratch, 'probe/acs.csv'));
   const response = await fetch(`${server.url}/census_acs/acs5_2019-2023_B25064_zcta_MN.csv`);

@@ -1,6 +1,6 @@
 // The HTTP contract (CONTRACT-NOTES, "HTTP") on a real nginx with the shipped block, on the preview
 // server and on the Cloudflare Worker in workerd (npm run serve:edge), each on a loopback port, over
-// the site built from the shared data.
+// the site built from the snapshot.
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';

@@ -1,5 +1,5 @@
 // The agent server with the SDK's own client: in-process, over stdio (the real mnrent-mcp process,
-// started by the machine's Node) and over Streamable HTTP, on the site built from the shared data.
+// started by the machine's Node) and over Streamable HTTP, on the site built from the snapshot.
 import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -117,7 +117,7 @@ describe('county names and slugs in every state', () => {
   });
 });
 
-describe('builds of other states from the shared sources', { timeout: BUILD_TEST_TIMEOUT_MS }, () => {
+describe('builds of other states from the snapshot of the sources', { timeout: BUILD_TEST_TIMEOUT_MS }, () => {
   let scratch: string;
   // WI and VT share one host under /wi/ and /vt/ (build:states); VA is built alone at a host's root.
   const out = (code: string) => (code === 'VA' ? join(scratch, 'va-root') : join(scratch, 'states', code.toLowerCase()));
@@ -283,7 +283,7 @@ describe('builds of other states from the shared sources', { timeout: BUILD_TEST
     expect(region).toContain('Not on a map here:');
   });
 
-  it('PR: builds from the shared sources, which have no Puerto Rico rows in GeoNames, ZORI or the ACS: a warning each, and the 3 ZIP codes no source places left out by name', async () => {
+  it('PR: builds from the snapshot of the sources, which have no Puerto Rico rows in GeoNames, ZORI or the ACS: a warning each, and the 3 ZIP codes no source places left out by name', async () => {
     const dir = join(scratch, 'pr');
     const run = await runBuild({ outDir: dir, args: ['--state', 'PR'] });
     expect(run.code, run.stderr).toBe(0);

@@ -84,13 +84,14 @@ async function main(): Promise<number> {
     // Astro stages its server bundle under the working directory when the output folder is outside
     // it, and that bundle must resolve the project's packages: build from the project, with the
     // sources where the caller's relative path pointed.
-    process.env.SOURCES_DIR = resolve(process.env.SOURCES_DIR || 'data/sources');
+    if (process.env.SOURCES_DIR) process.env.SOURCES_DIR = resolve(process.env.SOURCES_DIR);
     process.chdir(projectRoot);
   }
   const options = optionsFromEnv(root, outDir);
   const guard = { projectRoot, sourcesDir: options.sourcesDir };
   await checkOutputFolder(outDir, guard);
-  log(`mnrent build: ${currentState().name}, sources ${resolve(options.sourcesDir)} → ${outDir} (site ${root}/)`);
+  const sources = options.snapshotDir ? `${resolve(options.sourcesDir)} over the snapshot ${resolve(options.snapshotDir)}` : resolve(options.sourcesDir);
+  log(`mnrent build: ${currentState().name}, sources ${sources} → ${outDir} (site ${root}/)`);
   // The output folder is replaced whole: one build at a time writes it, from reading the earlier
   // output to the swap. A second build waits for the first, then runs on its result.
   await mkdir(dirname(outDir), { recursive: true });

@@ -1,5 +1,8 @@
 // How every command of the project ends: expected errors as one line and an exit code, `--help` as
 // usage and exit 0, anything else (a bug of ours) with its stack, for the maintainer who fixes it.
+import type { ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ExpectedError, isSourceError } from '../lib/errors.ts';
 import { DEFAULT_STATE_CODE, stateByCode, STATES, type StateScope } from '../lib/state.ts';
@@ -73,4 +76,20 @@ export function serveOptions(argv: string[], usage: string, defaultPort: number)
     process.exit(2);
   }
   return { dir: values.dir ?? 'dist', port, host: values.host ?? '127.0.0.1' };
+}
+
+/** The folder a serve command serves, whole path: a built site or a folder of states, else exit 1 saying so. */
+export function servedFolder(command: string, dir: string): string {
+  const site = resolve(dir);
+  if (!existsSync(join(site, 'api', 'v1', 'meta.json')) && !existsSync(join(site, 'states.json'))) {
+    process.stderr.write(`${command}: ${site} is not a built site (no api/v1/meta.json) or folder of states (no states.json); run npm run build first\n`);
+    process.exit(1);
+  }
+  return site;
+}
+
+/** A server process in the foreground: Ctrl-C (or SIGTERM) stops it, and its exit is the command's. */
+export function inForeground(child: ChildProcess): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => child.kill(signal));
+  child.once('exit', (code) => process.exit(code ?? 1));
 }

@@ -30,7 +30,8 @@ function options(argv: string[]) {
   const [step] = positionals;
   if (step !== 'previous' && step !== 'changed') throw new UsageError(`say which step: previous or changed\n${USAGE}`);
   if (!values.site || !URL.canParse(values.site)) throw new UsageError(`--site must be the deployed site's URL\n${USAGE}`);
-  const base = `/${(values.base ?? '/').replace(/^\/+|\/+$/g, '')}/`.replace('//', '/');
+  const path = (values.base ?? '').replace(/^\/+|\/+$/g, '');
+  const base = path ? `/${path}/` : '/';
   const folder = step === 'previous' ? values.outDir : values.dir;
   if (!folder) throw new UsageError(`${step === 'previous' ? '--outDir' : '--dir'} is missing\n${USAGE}`);
   return { step, live: new URL(base, values.site).href, folder: resolve(folder) };

@@ -5,9 +5,13 @@ import { parseArgs } from 'node:util';
 import { fetchSources } from '../lib/fetch/fetch-sources.ts';
 import { readManifest } from '../lib/fetch/manifest.ts';
 import { progressFor } from '../lib/fetch/progress.ts';
+import { connectProbe } from '../lib/fetch/reachable.ts';
 import { generationTime } from '../lib/dataset/options.ts';
 import { DATASET_FOLDERS } from '../lib/sources/registry.ts';
 import { runCommand, stateOption, UsageError } from './command.ts';
+
+/** How long the look at each publisher's host waits for a connection before the downloads. */
+const PROBE_TIMEOUT_MS = 5000;
 
 const USAGE =
   'usage: npm run data:fetch -- [--state XX] [--sources DIR] [--manifest FILE] [--mirror URL] [--only DATASET...] [--missing] [--timeout SECONDS] [--deadline SECONDS] [--retries N] [--accept-changes] [--as-of YYYY-MM-DD]';
@@ -86,12 +90,16 @@ async function main(): Promise<number> {
     backoffMs: 1000,
     now: () => new Date(),
     progress: progressFor(process.stderr),
+    probe: connectProbe(PROBE_TIMEOUT_MS),
   });
   log('');
   for (const r of results) log(`  ${r.outcome.padEnd(10)} ${r.key}${r.outcome === 'downloaded' ? '' : `: ${r.detail}`}`);
   const failed = results.filter((r) => r.outcome === 'failed');
   const count = (o: string) => results.filter((r) => r.outcome === o).length;
   log(`${count('downloaded')} downloaded, ${count('unchanged')} unchanged, ${count('skipped')} skipped, ${failed.length} failed`);
+  if (failed.length > 0 && failed.every((r) => r.unreachable)) {
+    log(`${count('downloaded') + count('unchanged') === 0 ? 'offline: no publisher could be reached' : 'some publishers could not be reached'}; every copy in ${args.sourcesDir} is kept`);
+  }
   return failed.length > 0 ? 1 : 0;
 }
 

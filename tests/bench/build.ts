@@ -1,4 +1,4 @@
-// npm run bench:build [-- --runs N] [--state MN,TX] : cold builds of the shared sources against a peer in the same run.
+// npm run bench:build [-- --runs N] [--state MN,TX] : cold builds of the snapshot of the sources against a peer in the same run.
 // With several states, each against its own peer at its own file count, and the cost per ZIP code of each.
 // Peer: a trivial Astro site with as many output files (cold-builds.ts).
 // A last line per state gives what creating a file costs on this disk, against the files each writes.
@@ -7,13 +7,13 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { PROJECT_ROOT, SHARED_SOURCES } from '../helpers/paths.ts';
+import { PROJECT_ROOT, SNAPSHOT_SOURCES } from '../helpers/paths.ts';
 import { clearAstroCaches, coldPeerArgs, countRendered, makePeer, ourBuildArgs, ourBuildEnv } from './cold-builds.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, state: { type: 'string', default: 'MN' } } });
 const states = values.state.split(',').map((code) => code.trim().toUpperCase()).filter(Boolean);
 const runs = Math.max(1, Number(values.runs));
-const sourcesDir = process.env.SOURCES_DIR ?? SHARED_SOURCES;
+const sourcesDir = process.env.SOURCES_DIR ?? SNAPSHOT_SOURCES;
 
 interface Sample {
   wallMs: number;

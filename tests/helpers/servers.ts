@@ -67,45 +67,28 @@ export async function serveWithPreview(dir: string): Promise<Served> {
   };
 }
 
-/** `npm run serve:edge`: the Cloudflare Worker in workerd (wrangler dev, local mode) over a built folder. */
-export async function serveWithEdge(dir: string): Promise<Served> {
+/**
+ * One of the project's serve commands (`src/cli/serve-*.ts`) over a built folder, on a free port,
+ * once it answers: listening comes a moment before the handler is ready.
+ */
+async function serveWithCommand(name: 'edge' | 'deno', dir: string): Promise<Served> {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(PROJECT_ROOT, 'src/cli/serve-edge.ts'), '--dir', dir, '--port', String(port)], { cwd: PROJECT_ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [join(PROJECT_ROOT, `src/cli/serve-${name}.ts`), '--dir', dir, '--port', String(port)], { cwd: PROJECT_ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForPort(port, child);
-    // Listening comes a moment before the Worker answers.
     for (let i = 0; i < 100 && (await fetch(`${url}/`).then((r) => r.status, () => 0)) !== 200; i++) await new Promise((r) => setTimeout(r, 100));
   } catch (error) {
     child.kill('SIGTERM');
-    throw new Error(`serve:edge did not start: ${(error as Error).message}\n${stderr}`, { cause: error });
+    throw new Error(`serve:${name} did not start: ${(error as Error).message}\n${stderr}`, { cause: error });
   }
-  return {
-    name: 'edge',
-    url,
-    brotli: true,
-    stop: () => stopChild(child),
-  };
+  return { name, url, brotli: true, stop: () => stopChild(child) };
 }
 
+/** `npm run serve:edge`: the Cloudflare Worker in workerd (wrangler dev, local mode) over a built folder. */
+export const serveWithEdge = (dir: string) => serveWithCommand('edge', dir);
+
 /** `npm run serve:deno`: the same handler on Deno (`deno serve`, Deno from the lockfile) over a built folder. */
-export async function serveWithDeno(dir: string): Promise<Served> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(PROJECT_ROOT, 'src/cli/serve-deno.ts'), '--dir', dir, '--port', String(port)], { cwd: PROJECT_ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  try {
-    await waitForPort(port, child);
-  } catch (error) {
-    child.kill('SIGTERM');
-    throw new Error(`deno serve did not start: ${(error as Error).message}\n${stderr}`, { cause: error });
-  }
-  return {
-    name: 'deno',
-    url: `http://127.0.0.1:${port}`,
-    brotli: true,
-    stop: () => stopChild(child),
-  };
-}
+export const serveWithDeno = (dir: string) => serveWithCommand('deno', dir);

@@ -4,7 +4,7 @@ import { createServer, type IncomingHttpHeaders, type Server, type ServerRespons
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { SHARED_SOURCES } from './paths.ts';
+import { SNAPSHOT_SOURCES } from './paths.ts';
 
 export type Fault =
   | { kind: 'status'; status: number }
@@ -26,7 +26,7 @@ export interface SourceServer {
 
 const etagOf = (bytes: Buffer) => `"${bytes.length}-${bytes.subarray(0, 16).toString('hex')}"`;
 
-export async function startSourceServer(root = SHARED_SOURCES): Promise<SourceServer> {
+export async function startSourceServer(root = SNAPSHOT_SOURCES): Promise<SourceServer> {
   const faults = new Map<string, Fault[]>();
   const requests: SourceServer['requests'] = [];
   const serveFile = (res: ServerResponse, bytes: Buffer, headers: IncomingHttpHeaders) => {

@@ -76,6 +76,21 @@ describe('CSV: parses back to the JSON records', () => {
   });
 });
 
+/** What a Parquet reader must give for a few ZIPs: their JSON values, nulls and the date included. */
+const SAMPLE_ZIPS = ['55104', '55401', '56763'];
+const SAMPLE_COLUMNS = ['zip', 'fmr_br2', 'zori_latest_rent', 'voucher_competitive', 'area_voucher_competitive', 'lastmod'] as const;
+function expectedRow(zip: string): Record<(typeof SAMPLE_COLUMNS)[number], unknown> {
+  const json = zips.find((z) => z.zip === zip);
+  return {
+    zip,
+    fmr_br2: json?.fmr.br2,
+    zori_latest_rent: json?.zori_latest?.rent ?? null,
+    voucher_competitive: json?.voucher_competitive,
+    area_voucher_competitive: json?.area_voucher_competitive,
+    lastmod: new Date(`${json?.lastmod}T00:00:00Z`),
+  };
+}
+
 describe('Parquet: DuckDB reads every file', () => {
   const sum = (values: (number | null)[]) => values.reduce<number>((a, v) => a + (v ?? 0), 0);
 
@@ -107,19 +122,9 @@ describe('Parquet: DuckDB reads every file', () => {
 
   it('hyparquet (another reader none of us wrote) reads the same rows as the JSON, nulls and dates included', async () => {
     const bytes = await readFile(join(bulk, 'zips.parquet'));
-    const rows = await parquetReadObjects({ file: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength), columns: ['zip', 'fmr_br2', 'zori_latest_rent', 'voucher_competitive', 'area_voucher_competitive', 'lastmod'] });
+    const rows = await parquetReadObjects({ file: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength), columns: [...SAMPLE_COLUMNS] });
     expect(rows).toHaveLength(zips.length);
-    for (const zip of ['55104', '55401', '56763']) {
-      const json = zips.find((z) => z.zip === zip);
-      expect(rows.find((r) => r.zip === zip), zip).toEqual({
-        zip,
-        fmr_br2: json?.fmr.br2,
-        zori_latest_rent: json?.zori_latest?.rent ?? null,
-        voucher_competitive: json?.voucher_competitive,
-        area_voucher_competitive: json?.area_voucher_competitive,
-        lastmod: new Date(`${json?.lastmod}T00:00:00Z`),
-      });
-    }
+    for (const zip of SAMPLE_ZIPS) expect(rows.find((r) => r.zip === zip), zip).toEqual(expectedRow(zip));
   });
 });
 
@@ -129,17 +134,9 @@ describe('Parquet: polars (its Rust engine, npm nodejs-polars) reads every file'
     const df = pl.readParquet(join(bulk, 'zips.parquet'));
     const schema = df.schema as Record<string, unknown>;
     expect(['zip', 'lastmod', 'voucher_competitive', 'fmr_br2'].map((column) => String(schema[column]))).toEqual(['DataType(String)', 'DataType(Date)', 'DataType(Bool)', 'DataType(Int32)']);
-    for (const zip of ['55104', '55401', '56763']) {
-      const json = zips.find((z) => z.zip === zip);
-      const [row] = df.filter(pl.col('zip').eq(pl.lit(zip))).select('zip', 'fmr_br2', 'zori_latest_rent', 'voucher_competitive', 'area_voucher_competitive', 'lastmod').toRecords();
-      expect(row, zip).toEqual({
-        zip,
-        fmr_br2: json?.fmr.br2,
-        zori_latest_rent: json?.zori_latest?.rent ?? null,
-        voucher_competitive: json?.voucher_competitive,
-        area_voucher_competitive: json?.area_voucher_competitive,
-        lastmod: new Date(`${json?.lastmod}T00:00:00Z`),
-      });
+    for (const zip of SAMPLE_ZIPS) {
+      const [row] = df.filter(pl.col('zip').eq(pl.lit(zip))).select(...SAMPLE_COLUMNS).toRecords();
+      expect(row, zip).toEqual(expectedRow(zip));
     }
     const limits = pl.readParquet(join(bulk, 'income_limits.parquet'));
     const [hennepin] = limits.filter(pl.col('county_slug').eq(pl.lit('hennepin'))).select('county_fips', 'effective_date', 'very_low_4').toRecords();

@@ -1,4 +1,4 @@
-// Builds the real shared data once for every test file that reads the output.
+// Builds the real snapshot once for every test file that reads the output.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

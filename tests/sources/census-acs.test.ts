@@ -6,7 +6,7 @@ import { source } from '../helpers/paths.ts';
 
 const inMinnesota = zipInState(MINNESOTA);
 
-describe('ACS B25064 tidy CSV (the shared copy)', () => {
+describe('ACS B25064 tidy CSV (the copy in the snapshot)', () => {
   const file = source('census_acs/acs5_2019-2023_B25064_zcta_MN.csv');
   const acs = parseAcsCsv(readFileSync(file, 'utf8'), file, inMinnesota);
 

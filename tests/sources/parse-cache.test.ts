@@ -9,7 +9,7 @@ import { cacheKey, parseCache } from '../../src/lib/sources/parse-cache.ts';
 import { NO_DATE_LIMITS } from '../../src/lib/sources/plausible.ts';
 import { readSources } from '../../src/lib/sources/read-sources.ts';
 import { MINNESOTA, stateByCode } from '../../src/lib/state.ts';
-import { SHARED_SOURCES } from '../helpers/paths.ts';
+import { SNAPSHOT_SOURCES } from '../helpers/paths.ts';
 
 const scope = { state: MINNESOTA, limits: NO_DATE_LIMITS };
 const dirs: string[] = [];
@@ -19,12 +19,12 @@ describe('the parse cache', () => {
   it('answers every file of an unchanged rebuild, with the very rows a parse gives', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'mnrent-parse-cache-'));
     dirs.push(dir);
-    const parsed = await readSources(SHARED_SOURCES, scope);
+    const parsed = await readSources({ sourcesDir: SNAPSHOT_SOURCES }, scope);
     const first = parseCache(dir);
-    expect(await readSources(SHARED_SOURCES, scope, first)).toEqual(parsed);
+    expect(await readSources({ sourcesDir: SNAPSHOT_SOURCES }, scope, first)).toEqual(parsed);
     expect(first.stats).toEqual({ hits: 0, asked: 13 });
     const second = parseCache(dir);
-    const again = await readSources(SHARED_SOURCES, scope, second);
+    const again = await readSources({ sourcesDir: SNAPSHOT_SOURCES }, scope, second);
     expect(second.stats).toEqual({ hits: 13, asked: 13 });
     expect(again).toEqual(parsed);
     // Maps survive the round trip: the HUD areas by name, as the derivation looks them up.

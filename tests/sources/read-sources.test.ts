@@ -23,12 +23,12 @@ describe('the county FMR file', () => {
     await writeFile(join(dir, 'hud_safmr/fy2027_safmrs.xlsx'), await workbook({ sheet: 'SAFMRs', rows: [header, ['53703', 'Madison, WI HUD Metro FMR Area', 1200, 1300, 1550, 2000, 2300]] }));
     await copyFile(source('hud_fmr/FY26_FMRs.xlsx'), join(dir, 'hud_fmr/FY27_FMRs.xlsx'));
 
-    const minnesota = await readSources(dir, { state: MINNESOTA, limits: NO_DATE_LIMITS });
+    const minnesota = await readSources({ sourcesDir: dir }, { state: MINNESOTA, limits: NO_DATE_LIMITS });
     expect(Math.max(...minnesota.safmr.rows.map((r) => r.fiscalYear))).toBe(2026);
     expect(minnesota.fmr.file.name).toBe('hud_fmr/FY26_FMRs.xlsx');
     expect(minnesota.fmr.fiscalYear).toBe(2026);
 
-    const wisconsin = await readSources(dir, { state: stateByCode('WI') ?? MINNESOTA, limits: NO_DATE_LIMITS });
+    const wisconsin = await readSources({ sourcesDir: dir }, { state: stateByCode('WI') ?? MINNESOTA, limits: NO_DATE_LIMITS });
     expect(Math.max(...wisconsin.safmr.rows.map((r) => r.fiscalYear))).toBe(2027);
     expect(wisconsin.fmr.file.name).toBe('hud_fmr/FY27_FMRs.xlsx');
     expect(wisconsin.fmr.fiscalYear).toBe(2027);

@@ -4,17 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { DATASET_FOLDERS, rowsInFile, SOURCES } from '../../src/lib/sources/registry.ts';
 import { NO_DATE_LIMITS } from '../../src/lib/sources/plausible.ts';
 import { MINNESOTA } from '../../src/lib/state.ts';
-import { SHARED_SOURCES, source } from '../helpers/paths.ts';
+import { snapshotDatasets, source } from '../helpers/paths.ts';
 
 const scope = { state: MINNESOTA, limits: NO_DATE_LIMITS };
 
 describe('file names', () => {
-  it('has a folder for every dataset of the shared copies, and the same names', async () => {
-    expect((await readdir(SHARED_SOURCES)).sort()).toEqual([...DATASET_FOLDERS].sort());
+  it('has a folder for every dataset in the snapshot, and the same names', () => {
+    expect(snapshotDatasets()).toEqual([...DATASET_FOLDERS].sort());
     for (const dataset of DATASET_FOLDERS) expect(SOURCES[dataset].folder).toBe(dataset);
   });
 
-  it("knows every shared file by its dataset's names, and by no other dataset's", async () => {
+  it("knows every file of the snapshot by its dataset's names, and by no other dataset's", async () => {
     for (const dataset of DATASET_FOLDERS) {
       for (const name of await readdir(source(dataset))) {
         const owners = DATASET_FOLDERS.filter((d) => SOURCES[d].names.some(({ pattern }) => pattern.test(name)));
@@ -37,7 +37,7 @@ describe('file names', () => {
 });
 
 describe('which files parse on worker threads', () => {
-  it('names the two national workbooks, which the build hands over first, and parses every shared file', async () => {
+  it('names the two national workbooks, which the build hands over first, and parses every file of the snapshot', async () => {
     const offThread: string[] = [];
     for (const dataset of DATASET_FOLDERS) {
       for (const name of await readdir(source(dataset))) {

@@ -6,7 +6,7 @@ import { source } from '../helpers/paths.ts';
 
 const inMinnesota = zipInState(MINNESOTA);
 
-describe('Zillow ZORI as re-saved by a spreadsheet (the shared copy)', () => {
+describe('Zillow ZORI as re-saved by a spreadsheet (the copy in the snapshot)', () => {
   const file = source('zillow_zori/Zip_zori_uc_sfrcondomfr_sm_month_2023-10_excel-resaved.csv');
   const zori = parseZoriCsv(readFileSync(file, 'utf8'), file, inMinnesota);
 

@@ -1,5 +1,5 @@
 // What the service says about itself: licence, attribution, endpoints and where resources live.
-import type { Meta } from './schemas.ts';
+import type { Meta, Vintages } from './schemas.ts';
 import { currentState, type StateScope } from '../state.ts';
 import { siteUrls } from './routes.ts';
 
@@ -37,6 +37,20 @@ export function attribution(v: Vintage): string {
     ...(v.geonames ? ['GeoNames postal codes (CC BY 4.0);'] : []),
     'U.S. Census Bureau ZCTA Gazetteer.',
   ].join(' ');
+}
+
+/** The vintages a build read, in a short phrase for a command's last line. */
+export function vintagesInBrief(v: Vintages): string {
+  const years = v.hud_safmr.fiscal_years;
+  const safmr = years.length > 1 ? `FY${years[0]}-FY${years.at(-1)}` : `FY${v.hud_safmr.latest_fiscal_year}`;
+  return [
+    `Small Area FMR ${safmr}`,
+    `county FMR FY${v.hud_fmr.fiscal_year}`,
+    `income limits FY${v.hud_il.fiscal_year}`,
+    `ZORI to ${v.zillow_zori.latest_month}`,
+    `ACS ${v.census_acs.vintage}`,
+    ...(v.hud_usps_crosswalk.quarter ? [`crosswalk ${v.hud_usps_crosswalk.quarter}`] : []),
+  ].join(', ');
 }
 
 /** `zoriMonth`: the latest month of the market rent file read, which the contract's `meta.sources` always names. */

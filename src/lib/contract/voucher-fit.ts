@@ -58,7 +58,7 @@ export function paymentStandard(fmr: number, percent: number): number {
 }
 
 /** A tenth of the monthly income, rounded down: what the 40% rule adds to the payment standard. */
-export const tenthOfMonthlyIncome = (annualIncome: number) => Math.floor(annualIncome / 120);
+const tenthOfMonthlyIncome = (annualIncome: number) => Math.floor(annualIncome / 120);
 
 export interface VoucherQuestion {
   householdSize: number;
@@ -137,13 +137,13 @@ export interface VoucherFit {
 export class VoucherQuestionError extends Error {}
 
 /** Two persons a bedroom (studio never assumed), as most housing authorities' subsidy standards start. */
-export const defaultBedrooms = (householdSize: number) => Math.min(BEDROOMS.length - 1, Math.max(1, Math.ceil(householdSize / 2)));
+const defaultBedrooms = (householdSize: number) => Math.min(BEDROOMS.length - 1, Math.max(1, Math.ceil(householdSize / 2)));
 
 const persons = (n: number) => `${n} person${n === 1 ? '' : 's'}`;
 const bedroomWords = (br: number) => (br === 0 ? 'a studio' : `${br} bedroom${br === 1 ? '' : 's'}`);
 
 /** The question checked and filled in with its defaults; a value out of range is a VoucherQuestionError naming it. */
-export function checkedQuestion(q: VoucherQuestion): Required<VoucherQuestion> & { bedroomsAssumed: boolean } {
+function checkedQuestion(q: VoucherQuestion): Required<VoucherQuestion> & { bedroomsAssumed: boolean } {
   const whole = (value: number, name: string, min: number, max: number) => {
     if (!Number.isInteger(value) || value < min || value > max) throw new VoucherQuestionError(`${name} must be a whole number from ${min} to ${max}, not ${String(value)}.`);
     return value;

@@ -101,7 +101,7 @@ export async function loadDataset(options: LoadOptions, onRecords?: (records: Lo
   // MNRENT_PARSE_CACHE=0 parses every file, as a first build does.
   const cache = process.env.MNRENT_PARSE_CACHE === '0' ? undefined : parseCache();
   const [sources, previous, earlier] = await Promise.all([
-    readSources(options.sourcesDir, scope, cache),
+    readSources(options, scope, cache),
     readEarlierOutput(options.previousDir),
     readEarlierCounts(options.previousDir),
   ]);

@@ -5,6 +5,8 @@ import type { StateScope } from '../state.ts';
 
 export interface LoadOptions {
   sourcesDir: string;
+  /** The snapshot the repository carries, read for each dataset `sourcesDir` has no file of. */
+  snapshotDir?: string;
   site: string;
   generatedAt: string;
   /** An earlier output folder whose resources keep their `lastmod` when unchanged. */
@@ -21,10 +23,17 @@ export function generationTime(epoch: string | undefined, now: () => Date = () =
   return new Date(Number(epoch) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-/** Options from the environment, as both the build script and a bare `astro build` see them. */
+/** Where the fetcher downloads to, and the snapshot in git beneath it (paths from the project's root). */
+export const DEFAULT_SOURCES_DIR = 'data/sources';
+export const SNAPSHOT_DIR = 'data/snapshot';
+
+/**
+ * Options from the environment, as both the build script and a bare `astro build` see them. A
+ * SOURCES_DIR given is read alone; by default the fetched sources are read over the snapshot.
+ */
 export function optionsFromEnv(site: string, outDir: string | undefined, env: NodeJS.ProcessEnv = process.env): LoadOptions {
   return {
-    sourcesDir: env.SOURCES_DIR || 'data/sources',
+    ...(env.SOURCES_DIR ? { sourcesDir: env.SOURCES_DIR } : { sourcesDir: DEFAULT_SOURCES_DIR, snapshotDir: SNAPSHOT_DIR }),
     site,
     generatedAt: generationTime(env.SOURCE_DATE_EPOCH),
     ...(outDir ? { previousDir: outDir } : {}),

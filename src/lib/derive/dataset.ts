@@ -123,7 +123,8 @@ function gapsInSources(sources: SourceData, state: StateScope, fiscal: FiscalYea
     warnings.push('no HUD-USPS crosswalk in hud_usps_crosswalk/: every ZIP is placed in a county by GeoNames (README, "Sources", says how to get it)');
   }
   const { incomeLimits } = sources;
-  const withoutLimits = sources.fmr.counties.filter((c) => !incomeLimits.counties.some((l) => l.fips === c.fips));
+  const withLimits = new Set(incomeLimits.counties.map((c) => c.fips));
+  const withoutLimits = sources.fmr.counties.filter((c) => !withLimits.has(c.fips));
   if (withoutLimits.length > 0) {
     const byTown = withoutLimits.filter((c) => incomeLimits.countiesVaryingByTown.includes(c.fips)).length;
     const why = byTown > 0 ? ` (${byTown} of them listed by town with limits that differ within the county)` : '';

@@ -44,7 +44,8 @@ export function monthFreshness(latestMonth: string, buildDate: string): MonthFre
   return { months_behind: months, behind: months > ZORI_BEHIND_MONTHS };
 }
 
-const longDate = (date: string) => `${Number(date.slice(8, 10))} ${monthName(date.slice(0, 7))}`;
+/** "2026-05-01" → "1 May 2026". */
+export const longDate = (date: string) => `${Number(date.slice(8, 10))} ${monthName(date.slice(0, 7))}`;
 
 /**
  * The plain sentences that say the data is older than it should be on the build date: the pages,

@@ -2,8 +2,8 @@
 // date they took effect and how they stand against the build date. Pure: parsed file and date in.
 import { HOUSEHOLD_SIZES } from '../contract/household.ts';
 import type { IncomeLimits } from '../contract/schemas.ts';
-import { INCOME_LIMITS_EFFECTIVE, type CountyIncomeLimits, type IncomeLimitsFile } from '../sources/hud-income-limits.ts';
-import { monthName } from '../contract/present.ts';
+import { INCOME_LIMITS_EFFECTIVE, incomeLimitsYearInEffect, type IncomeLimitsFile } from '../sources/hud-income-limits.ts';
+import { longDate } from './freshness.ts';
 
 const bySize = (values: readonly number[]) => Object.fromEntries(HOUSEHOLD_SIZES.map((n, i) => [String(n), values[i] as number])) as IncomeLimits['very_low'];
 
@@ -18,7 +18,7 @@ export function effectiveDateOf(fiscalYear: number): string {
 export function incomeLimitsByCounty(file: Pick<IncomeLimitsFile, 'fiscalYear' | 'counties'>): Map<string, IncomeLimits> {
   const effective = effectiveDateOf(file.fiscalYear);
   return new Map(
-    file.counties.map((c: CountyIncomeLimits) => [
+    file.counties.map((c) => [
       c.fips,
       {
         fiscal_year: file.fiscalYear,
@@ -32,15 +32,6 @@ export function incomeLimitsByCounty(file: Pick<IncomeLimitsFile, 'fiscalYear' |
       },
     ]),
   );
-}
-
-/** The newest fiscal year of limits in effect on a date (`YYYY-MM-DD`), by HUD's dates. */
-export function incomeLimitsYearInEffect(date: string): number {
-  const years = Object.entries(INCOME_LIMITS_EFFECTIVE)
-    .filter(([, effective]) => effective <= date)
-    .map(([year]) => Number(year));
-  if (years.length === 0) throw new Error(`no income limits known to be in effect on ${date}`);
-  return Math.max(...years);
 }
 
 export interface IncomeLimitsFreshness {
@@ -57,5 +48,5 @@ export function incomeLimitsFreshness(published: number, date: string): IncomeLi
 export function incomeLimitsNotice(published: number, freshness: IncomeLimitsFreshness): string | null {
   if (!freshness.behind) return null;
   const since = effectiveDateOf(freshness.in_effect_fiscal_year);
-  return `FY${freshness.in_effect_fiscal_year} income limits took effect on ${Number(since.slice(8, 10))} ${monthName(since.slice(0, 7))}; this site still shows FY${published}.`;
+  return `FY${freshness.in_effect_fiscal_year} income limits took effect on ${longDate(since)}; this site still shows FY${published}.`;
 }

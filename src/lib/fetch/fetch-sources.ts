@@ -16,6 +16,7 @@ import type { StateScope } from '../state.ts';
 import { download, DownloadError } from './download.ts';
 import type { Manifest, ManifestEntry, SourceEntry } from './manifest.ts';
 import type { Progress } from './progress.ts';
+import { hostOf, probeHosts, type HostProbe } from './reachable.ts';
 import { releasesOf, type Release } from './releases.ts';
 
 export interface FetchOptions {
@@ -40,7 +41,15 @@ export interface FetchOptions {
   /** The date (`YYYY-MM-DD`) whose releases are fetched: what was current then. */
   asOf: string;
   progress: Progress;
+  /**
+   * Looks once at each host before any download: a file whose host cannot be reached fails at once
+   * instead of spending its retries. Without it every file is tried as it comes.
+   */
+  probe?: HostProbe;
 }
+
+/** The hosts found unreachable before the downloads (origin → why), for the files to fail at once. */
+type Unreachable = ReadonlyMap<string, string>;
 
 /** `absent`: the publisher has no such file; a release rule then tries its next candidate. */
 export type Outcome = 'downloaded' | 'unchanged' | 'skipped' | 'failed' | 'absent';
@@ -49,6 +58,8 @@ export interface FileResult {
   key: string;
   outcome: Outcome;
   detail: string;
+  /** Failed without a try: the host did not answer the look before the downloads. */
+  unreachable?: true;
 }
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -126,7 +137,7 @@ async function checkDownload(entry: SourceEntry, finalPath: string, bytes: Buffe
   if (drop) throw new DownloadError(`the download has ${rows} rows for ${options.state.name}, the copy in place ${before} ${drop}; if the change is real, run again with --accept-changes`, false);
 }
 
-async function fetchOne(entry: SourceEntry, options: FetchOptions, lock: Map<string, LockEntry>): Promise<FileResult> {
+async function fetchOne(entry: SourceEntry, options: FetchOptions, lock: Map<string, LockEntry>, unreachable: Unreachable): Promise<FileResult> {
   const key = `${entry.dataset}/${entry.file}`;
   const dir = join(options.sourcesDir, entry.dataset);
   const finalPath = join(dir, entry.file);
@@ -139,6 +150,12 @@ async function fetchOne(entry: SourceEntry, options: FetchOptions, lock: Map<str
   if (request.missingCredential) {
     const present = (datasetFiles(options.sourcesDir, entry.dataset) ?? []).length > 0;
     return { key, outcome: 'skipped', detail: `${request.missingCredential} is not set; ${present ? 'keeping the file already there' : byHand}` };
+  }
+
+  const down = unreachable.get(hostOf(request.url).origin);
+  if (down !== undefined) {
+    const kept = (await exists(finalPath)) ? ' The previous copy is kept.' : '';
+    return { key, outcome: 'failed', unreachable: true, detail: `could not download ${request.url.replace(/([?&]key=)[^&]+/, '$1…')}: ${hostOf(request.url).host} cannot be reached (${down}).${kept} ${byHand}` };
   }
 
   await mkdir(dir, { recursive: true });
@@ -164,13 +181,10 @@ async function fetchOne(entry: SourceEntry, options: FetchOptions, lock: Map<str
       progress.finish('unchanged (304 Not Modified)');
       return { key, outcome: 'unchanged', detail: 'not modified since the last download' };
     }
-    if (/text\/html/i.test(result.contentType ?? '') && entry.format !== 'html') {
-      throw new DownloadError(`got an HTML page (${result.finalUrl}) instead of ${entry.format}: the publisher may want a login or a key`, false, true);
-    }
     const archive = await readFile(temp);
-    // An empty body or an HTML page sent under another type: the publisher has no such file (yet).
+    // An empty body, or an HTML page by its type or by its first bytes: the publisher has no such file (yet).
     if (archive.byteLength === 0) throw new DownloadError(`got an empty body (${result.finalUrl}) instead of ${entry.format}`, false, true);
-    if (entry.format !== 'html' && looksLikeHtml(archive)) {
+    if (entry.format !== 'html' && (/text\/html/i.test(result.contentType ?? '') || looksLikeHtml(archive))) {
       throw new DownloadError(`got an HTML page (${result.finalUrl}) instead of ${entry.format}: the publisher may want a login or a key, or has not posted the file`, false, true);
     }
     const unpackFrom = options.mirror ? undefined : entry.unpack;
@@ -210,7 +224,7 @@ async function fetchOne(entry: SourceEntry, options: FetchOptions, lock: Map<str
 }
 
 /** Whether bytes begin like an HTML page (after a BOM and white space), whatever type they were sent as. */
-export function looksLikeHtml(bytes: Uint8Array): boolean {
+function looksLikeHtml(bytes: Uint8Array): boolean {
   const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 512)).replace(/^\uFEFF/, '').trimStart().toLowerCase();
   return head.startsWith('<!doctype html') || head.startsWith('<html') || (head.startsWith('<') && head.includes('<html'));
 }
@@ -219,8 +233,9 @@ export function looksLikeHtml(bytes: Uint8Array): boolean {
 const LEFTOVER = /^\..+\.(?:download|unpacked)-(\d+)$/;
 
 /** Whether the publisher has posted a file (a HEAD request): for the coming fiscal year, which is looked for, not taken. */
-async function isPosted(entry: SourceEntry, options: FetchOptions): Promise<boolean> {
+async function isPosted(entry: SourceEntry, options: FetchOptions, unreachable: Unreachable): Promise<boolean> {
   const { url, headers } = requestFor(entry, options);
+  if (unreachable.has(hostOf(url).origin)) return false;
   try {
     const response = await fetch(url, { method: 'HEAD', headers, redirect: 'follow', signal: AbortSignal.timeout(options.idleTimeoutMs) });
     return response.ok && !/text\/html/i.test(response.headers.get('content-type') ?? '');
@@ -235,13 +250,13 @@ async function isPosted(entry: SourceEntry, options: FetchOptions): Promise<bool
  * required, and is reported otherwise. Files of the same release that the taken one supersedes
  * (the original of a revised year, an older ACS year) are removed only after it was accepted.
  */
-async function fetchRelease(release: Release, options: FetchOptions, lock: Map<string, LockEntry>, discovery: Discovery[]): Promise<FileResult> {
+async function fetchRelease(release: Release, options: FetchOptions, lock: Map<string, LockEntry>, discovery: Discovery[], unreachable: Unreachable): Promise<FileResult> {
   const tried: Discovery['tried'] = [];
   const record = (took: string | null) => discovery.push({ dataset: release.dataset, release: release.label, as_of: options.asOf, tried, took });
   const key = `${release.dataset}/${release.label}`;
   if (release.coming) {
     for (const candidate of release.candidates) {
-      const posted = await isPosted(candidate, options);
+      const posted = await isPosted(candidate, options, unreachable);
       tried.push({ file: candidate.file, outcome: posted ? 'posted' : 'absent' });
       if (posted) {
         record(null);
@@ -253,7 +268,7 @@ async function fetchRelease(release: Release, options: FetchOptions, lock: Map<s
   }
   let absent: FileResult | undefined;
   for (const [index, candidate] of release.candidates.entries()) {
-    const result = await fetchOne(candidate, options, lock);
+    const result = await fetchOne(candidate, options, lock, unreachable);
     tried.push({ file: candidate.file, outcome: result.outcome });
     if (result.outcome === 'absent') {
       absent = result;
@@ -298,6 +313,12 @@ export async function fetchSources(options: FetchOptions): Promise<FileResult[]>
   const discovery: Discovery[] = [];
   const save = () => writeLockfile(options.sourcesDir, { files: Object.fromEntries(lock), discovery });
   const active = options.manifest.sources.filter((e) => !e.when_env || options.env[e.when_env]);
+  const toFetch = options.manifest.sources.filter((entry) => skipReason(entry, options, active) === undefined);
+  const unreachable = new Map<string, string>();
+  if (options.probe && toFetch.length > 0) {
+    const hosts = await probeHosts(toFetch.map((entry) => (options.mirror ? options.mirror : entry.url)), options.probe);
+    for (const [origin, why] of hosts) if (why !== undefined) unreachable.set(origin, why);
+  }
   const results: FileResult[] = [];
   for (const entry of options.manifest.sources) {
     const reason = skipReason(entry, options, active);
@@ -306,7 +327,7 @@ export async function fetchSources(options: FetchOptions): Promise<FileResult[]>
       continue;
     }
     for (const release of releasesOf(entry, options.asOf)) {
-      const result = await fetchRelease(release, options, lock, discovery);
+      const result = await fetchRelease(release, options, lock, discovery, unreachable);
       results.push(result);
       // Written after every file, so what succeeded stays recorded whatever happens next.
       if (result.outcome === 'downloaded') await save();

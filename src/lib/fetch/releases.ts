@@ -2,7 +2,7 @@
 // tries on a date (newest first, a revised file before the original of its year). Pure: the date
 // comes in (--as-of, SOURCE_DATE_EPOCH or the clock, read at the edge).
 import { fiscalYearInEffect } from '../derive/freshness.ts';
-import { incomeLimitsYearInEffect } from '../derive/income-limits.ts';
+import { incomeLimitsYearInEffect } from '../sources/hud-income-limits.ts';
 import type { ManifestEntry, SourceEntry } from './manifest.ts';
 
 export interface Release {

@@ -7,7 +7,7 @@ import { connectServer, createMcpServer } from './server.ts';
 import { MAX_MESSAGE_BYTES } from './stdio.ts';
 
 /** CORS for a browser client on any origin: the headers it sends and the ones it must read. */
-export const MCP_CORS_HEADERS = {
+const MCP_CORS_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'POST, OPTIONS',
   'access-control-allow-headers': 'content-type, accept, mcp-protocol-version, mcp-session-id, last-event-id',

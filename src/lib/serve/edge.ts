@@ -9,7 +9,7 @@ import { STATES, stateOfRequestFrom } from '../state.ts';
 import { CONTRACT_HEADERS } from './headers.ts';
 
 /** Where the agent server answers on a deployment (under a state's prefix in a folder of states). */
-export const EDGE_MCP_PATH = '/mcp';
+const EDGE_MCP_PATH = '/mcp';
 
 // Requests for several states share one isolate and interleave: each agent-server answer names the
 // state of its own request (the tools' words come from currentState()).
@@ -85,8 +85,12 @@ async function staticFile(request: Request, files: StaticFiles, url: URL): Promi
   return contractResponse(request.method === 'HEAD' ? null : response.body, response.status, headers);
 }
 
-/** A reader of the built API from the static files themselves (`root`: the site's, or a state's): what /mcp answers from. */
-export function assetReader(files: StaticFiles, root: string): ApiReader {
+/**
+ * A reader of the built API from the static files themselves (`root`: the site's, or a state's): what
+ * /mcp answers from. One per request: a Worker may not settle one request's promise (a cached read)
+ * in another.
+ */
+function assetReader(files: StaticFiles, root: string): ApiReader {
   return new ApiReader(async (path) => {
     const response = await files.fetch(new Request(`${root}/${path}`));
     if (response.status === 404) return undefined;
@@ -95,18 +99,14 @@ export function assetReader(files: StaticFiles, root: string): ApiReader {
   }, { refreshMs: 0 });
 }
 
-/**
- * Every request to the deployment. `reader` reads the built API under a root URL, for /mcp; the
- * agent server answers in the state of that API's meta.json.
- */
-export async function answerEdge(request: Request, files: StaticFiles, reader: (root: string) => Promise<ApiReader>): Promise<Response> {
+/** Every request to the deployment; the agent server answers in the state of its API's meta.json. */
+export async function answerEdge(request: Request, files: StaticFiles): Promise<Response> {
   const url = new URL(request.url);
   const prefix = prefixOf(url.pathname);
   if (url.pathname === `${prefix}${EDGE_MCP_PATH}`) {
-    let api: ApiReader;
+    const api = assetReader(files, `${url.origin}${prefix}`);
     let stateCode: string;
     try {
-      api = await reader(`${url.origin}${prefix}`);
       stateCode = (await api.meta()).state.code;
     } catch {
       // The root of a folder of states has no API of its own: each state's server is under its prefix.

@@ -21,6 +21,15 @@ export const INCOME_LIMITS_EFFECTIVE: Readonly<Record<number, string>> = {
   2026: '2026-05-01',
 };
 
+/** The newest fiscal year of limits in effect on a date (`YYYY-MM-DD`), by HUD's dates. */
+export function incomeLimitsYearInEffect(date: string): number {
+  const years = Object.entries(INCOME_LIMITS_EFFECTIVE)
+    .filter(([, effective]) => effective <= date)
+    .map(([year]) => Number(year));
+  if (years.length === 0) throw new Error(`no income limits known to be in effect on ${date}`);
+  return Math.max(...years);
+}
+
 /**
  * No county anywhere has a limit under $2,000 (the lowest, Puerto Rico's one-person extremely low
  * limit, is near $10,000) or over $500,000 (the highest low-income limit is near $230,000); no area

@@ -30,7 +30,7 @@ export interface SourceData {
   crosswalk: (Crosswalk & { file: SourceFile }) | null;
   geonames: GeonamesFile & { file: SourceFile };
   gazetteer: { centroids: Centroid[]; file: SourceFile };
-  /** Files seen but not read, and why. */
+  /** Files seen but not read, and why; the datasets read from the snapshot. */
   warnings: string[];
 }
 
@@ -112,23 +112,35 @@ type Parsed<D extends DatasetFolder> = Promise<{ parsed: ParsedSource<D>; file: 
 
 class SourceReader {
   private readonly sourcesDir: string;
+  private readonly snapshotDir: string | undefined;
   private readonly lock: Lockfile;
   readonly scope: ScopeOfRead;
   readonly warnings: string[] = [];
+  /** The datasets whose files came from the snapshot, in the order read. */
+  readonly fromSnapshot: DatasetFolder[] = [];
   private readonly cache: ParseCache | undefined;
 
-  constructor(sourcesDir: string, lock: Lockfile, scope: ScopeOfRead, cache: ParseCache | undefined) {
-    this.sourcesDir = sourcesDir;
+  constructor(folders: SourceFolders, lock: Lockfile, scope: ScopeOfRead, cache: ParseCache | undefined) {
+    this.sourcesDir = folders.sourcesDir;
+    this.snapshotDir = folders.snapshotDir;
     this.lock = lock;
     this.scope = scope;
     this.cache = cache;
   }
 
+  /** The folder a dataset is read from: the sources folder, or the snapshot where the sources folder has no file of it. */
+  private folderOf(dataset: DatasetFolder): string {
+    if (this.snapshotDir === undefined || (listDataset(this.sourcesDir, dataset)?.sources.length ?? 0) > 0) return this.sourcesDir;
+    return this.snapshotDir;
+  }
+
   /** The dataset's source files; a misnamed data file is an error, other files a warning. */
   list(dataset: DatasetFolder): string[] {
     const { required, names } = SOURCES[dataset];
-    const listing = listDataset(this.sourcesDir, dataset);
-    const dir = join(this.sourcesDir, dataset);
+    const folder = this.folderOf(dataset);
+    if (folder !== this.sourcesDir && !this.fromSnapshot.includes(dataset)) this.fromSnapshot.push(dataset);
+    const listing = listDataset(folder, dataset);
+    const dir = join(folder, dataset);
     if (listing === undefined) {
       if (!required) return [];
       throw new SourceError({ file: dir }, `dataset folder ${dataset}/ is missing (npm run data:fetch downloads it, or put the publisher's file there)`);
@@ -147,8 +159,10 @@ class SourceReader {
 
   /** Lists a dataset, chooses its files by the registry's rule and reads them. */
   read<D extends DatasetFolder>(dataset: D, context: ChoiceContext = {}): ReadFile<D>[] {
-    const dir = join(this.sourcesDir, dataset);
-    const chosen = SOURCES[dataset].choose(this.list(dataset), dir, { ...context, stateCode: this.scope.state.code });
+    const names = this.list(dataset);
+    const folder = this.folderOf(dataset);
+    const dir = join(folder, dataset);
+    const chosen = SOURCES[dataset].choose(names, dir, { ...context, stateCode: this.scope.state.code });
     for (const { name, why } of chosen.leftOut) this.warnings.push(`${dataset}/${name} was not read: ${why}`);
     return chosen.read.map((name) => {
       const path = join(dir, name);
@@ -156,7 +170,8 @@ class SourceReader {
       if (bytes.length === 0) throw new SourceError({ file: path }, 'file is empty');
       const key = `${dataset}/${name}`;
       const sha256 = createHash('sha256').update(bytes).digest('hex');
-      const locked = this.lock.files[key];
+      // The lockfile records the sources folder's downloads; a snapshot file's origin is in its provenance.json.
+      const locked = folder === this.sourcesDir ? this.lock.files[key] : undefined;
       const provenance = locked && locked.sha256 === sha256 ? { url: locked.url, retrieved_at: locked.retrieved_at } : {};
       return { dataset, path, bytes, file: { name: key, bytes: bytes.length, sha256, ...provenance } };
     });
@@ -181,16 +196,32 @@ class SourceReader {
 }
 
 /**
+ * Where the sources are: a folder of dataset folders, and optionally the snapshot the repository
+ * carries (`data/snapshot`), read for each dataset the sources folder has no file of (or all, when
+ * the sources folder is absent: a clone that has fetched nothing yet).
+ */
+export interface SourceFolders {
+  sourcesDir: string;
+  snapshotDir?: string;
+}
+
+const isFolder = (path: string) => {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+};
+
+/**
  * Reads and parses every dataset the build needs, keeping only the state's rows. With a parse
  * cache, a file whose bytes (and parsers) are as before is not parsed again.
  */
-export async function readSources(sourcesDir: string, scope: ScopeOfRead, cache?: ParseCache): Promise<SourceData> {
-  try {
-    if (!statSync(sourcesDir).isDirectory()) throw new Error('not a folder');
-  } catch {
-    throw new SourceError({ file: sourcesDir }, 'sources folder not found (set SOURCES_DIR, or run npm run data:fetch)');
-  }
-  const reader = new SourceReader(sourcesDir, readLockfile(sourcesDir), scope, cache);
+export async function readSources(folders: SourceFolders, scope: ScopeOfRead, cache?: ParseCache): Promise<SourceData> {
+  const { sourcesDir, snapshotDir } = folders;
+  if (snapshotDir !== undefined && !isFolder(snapshotDir)) throw new SourceError({ file: snapshotDir }, 'the snapshot of the sources is missing: restore it with git checkout -- data/snapshot');
+  if (snapshotDir === undefined && !isFolder(sourcesDir)) throw new SourceError({ file: sourcesDir }, 'sources folder not found (set SOURCES_DIR, or run npm run data:fetch)');
+  const reader = new SourceReader(folders, isFolder(sourcesDir) ? readLockfile(sourcesDir) : { files: {} }, scope, cache);
   // Every file is read before any is parsed, and the files that parse on worker threads (the big
   // workbooks) are handed to them first: a text source parses on this thread, and each one parsed
   // before a workbook is handed over holds that workbook's thread back.
@@ -229,8 +260,14 @@ export async function readSources(sourcesDir: string, scope: ScopeOfRead, cache?
     crosswalk: crosswalkFile ? { ...crosswalkFile.parsed, file: crosswalkFile.file } : null,
     geonames: { ...geonames.parsed, file: geonames.file },
     gazetteer: { centroids: gazetteer.parsed, file: gazetteer.file },
-    warnings: reader.warnings.sort(compareCodePoints),
+    warnings: [...reader.warnings.sort(compareCodePoints), ...snapshotNotice(reader.fromSnapshot, folders)],
   };
+}
+
+/** One warning naming the datasets read from the snapshot, when any were. */
+function snapshotNotice(datasets: readonly DatasetFolder[], { sourcesDir, snapshotDir }: SourceFolders): string[] {
+  if (datasets.length === 0 || snapshotDir === undefined) return [];
+  return [`${[...datasets].sort(compareCodePoints).join(', ')}: read from the snapshot in ${snapshotDir}, since ${sourcesDir} has no file of ${datasets.length === 1 ? 'it' : 'them'} (npm run data:fetch downloads the releases in effect)`];
 }
 
 /** The one file of a dataset that has exactly one. */

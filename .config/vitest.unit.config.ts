@@ -1,0 +1,42 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The fast lane for the edit-test loop (`npm run test:unit`): the rules of every module on the real
+ * snapshot, with no build, browser or server process. The files left out build the site, start
+ * servers or drive a browser; `npm test` runs them all.
+ */
+export const END_TO_END = [
+  'tests/bad-input.test.ts',
+  'tests/browser.test.ts',
+  'tests/build-output.test.ts',
+  'tests/build-threads.test.ts',
+  'tests/changes.test.ts',
+  'tests/clone.test.ts',
+  'tests/command.test.ts',
+  'tests/dataset.test.ts',
+  'tests/derive/freshness.test.ts',
+  'tests/edge.test.ts',
+  'tests/eligibility.test.ts',
+  'tests/faults.test.ts',
+  'tests/fetch-releases.test.ts',
+  'tests/fetch.test.ts',
+  'tests/html.test.ts',
+  'tests/http-contract.test.ts',
+  'tests/mcp.test.ts',
+  'tests/packages.test.ts',
+  'tests/publication/bulk.test.ts',
+  'tests/search.test.ts',
+  'tests/states.test.ts',
+  'tests/workflow.test.ts',
+];
+
+export default defineConfig({
+  root: fileURLToPath(new URL('..', import.meta.url)),
+  test: {
+    include: ['tests/**/*.test.ts'],
+    exclude: END_TO_END,
+    testTimeout: 60_000,
+    maxWorkers: 2,
+  },
+});
