@@ -1,5 +1,7 @@
 // Bad input, made by mutating copies of the real files: one clear line naming the file (row, column),
-// a non-zero exit, no stack trace, and the earlier output left exactly as it was.
+// a non-zero exit, no stack trace, and the earlier output left exactly as it was. The build itself
+// runs for each way of failing (a folder, a CSV, a workbook, the command line); the other cases check
+// the same pipeline in this process (helpers/refusal.ts).
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +9,7 @@ import readExcelFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_TEST_TIMEOUT_MS, runBuild } from './helpers/build.ts';
 import { source } from './helpers/paths.ts';
+import { refusalOf } from './helpers/refusal.ts';
 import { sourcesCopy } from './helpers/sources-copy.ts';
 import { workbook } from './helpers/xlsx.ts';
 
@@ -59,12 +62,12 @@ describe.concurrent('a build with bad input stops, says where, and keeps the ear
 
   it('a missing dataset', async () => {
     const dir = await mutatedSources('no-zori', {}, 'zillow_zori');
-    await expectFailure(dir, /no-zori\/zillow_zori: dataset folder zillow_zori\/ is missing/);
+    expect(await refusalOf(dir)).toMatch(/no-zori\/zillow_zori: dataset folder zillow_zori\/ is missing/);
   });
 
   it('an empty file', async () => {
     const dir = await mutatedSources('empty', { [ZORI]: '' });
-    await expectFailure(dir, /empty\/zillow_zori\/Zip_zori_uc_sfrcondomfr_sm_month_2023-10_excel-resaved\.csv: file is empty$/);
+    expect(await refusalOf(dir)).toMatch(/empty\/zillow_zori\/Zip_zori_uc_sfrcondomfr_sm_month_2023-10_excel-resaved\.csv: file is empty$/);
   });
 
   it('a CSV truncated mid-row', async () => {
@@ -82,37 +85,37 @@ describe.concurrent('a build with bad input stops, says where, and keeps the ear
 
   it('a workbook that is an HTML error page', async () => {
     const dir = await mutatedSources('html-xlsx', { 'hud_safmr/fy2024_safmrs_revised.xlsx': '<!doctype html><title>503</title>' });
-    await expectFailure(dir, /fy2024_safmrs_revised\.xlsx: not a readable \.xlsx workbook/);
+    expect(await refusalOf(dir)).toMatch(/fy2024_safmrs_revised\.xlsx: not a readable \.xlsx workbook/);
   });
 
   it('a renamed column', async () => {
     const dir = await mutatedSources('renamed', { [ZORI]: (await text(ZORI)).replace('RegionName', 'Region') });
-    await expectFailure(dir, /Zip_zori_uc_sfrcondomfr_sm_month_2023-10_excel-resaved\.csv, row 1: missing column RegionName; the header has "regionid", "sizerank", "region",/);
+    expect(await refusalOf(dir)).toMatch(/Zip_zori_uc_sfrcondomfr_sm_month_2023-10_excel-resaved\.csv, row 1: missing column RegionName; the header has "regionid", "sizerank", "region",/);
   });
 
   it('a missing column', async () => {
     const acs = (await text('census_acs/acs5_2019-2023_B25064_zcta_MN.csv')).replace(/^([^,\n]*),[^,\n]*,/gm, '$1,');
     const dir = await mutatedSources('missing-column', { 'census_acs/acs5_2019-2023_B25064_zcta_MN.csv': acs });
-    await expectFailure(dir, /acs5_2019-2023_B25064_zcta_MN\.csv, row 1: missing column median_gross_rent; the header has "zcta", "median_household_income", "acs5_period"$/);
+    expect(await refusalOf(dir)).toMatch(/acs5_2019-2023_B25064_zcta_MN\.csv, row 1: missing column median_gross_rent; the header has "zcta", "median_household_income", "acs5_period"$/);
   });
 
   it('a non-numeric rent', async () => {
     const csv = replaceLine(await text(SAFMR_2026), 15147, (l) => l.replace('1110,1260,1530', '1110,1260,n/a'));
     const dir = await mutatedSources('non-numeric', { [SAFMR_2026]: csv });
-    await expectFailure(dir, /safmr_fy2026_national_from_worthwise_parquet\.csv, row 15147, column safmr_2br: SAFMR 2BR "n\/a" is not a number$/);
+    expect(await refusalOf(dir)).toMatch(/safmr_fy2026_national_from_worthwise_parquet\.csv, row 15147, column safmr_2br: SAFMR 2BR "n\/a" is not a number$/);
   });
 
   it('a negative rent', async () => {
     const csv = replaceLine(await text(ZORI), 1249, (l) => l.replace(/,1773\.711566/, ',-1773.711566'));
     const dir = await mutatedSources('negative', { [ZORI]: csv });
-    await expectFailure(dir, /excel-resaved\.csv, row 1249, column 10\/31\/2023: rent for 2023-10 -1773\.711566 is negative$/);
+    expect(await refusalOf(dir)).toMatch(/excel-resaved\.csv, row 1249, column 10\/31\/2023: rent for 2023-10 -1773\.711566 is negative$/);
   });
 
   it('one ZIP with conflicting values across rows', async () => {
     // 55602 is listed under Duluth (line 7515) and Lake County (line 37469) with the same rents; change one.
     const csv = replaceLine(await text(SAFMR_2026), 37469, (l) => l.replace('860,990,1250', '860,990,1275'));
     const dir = await mutatedSources('conflict', { [SAFMR_2026]: csv });
-    await expectFailure(dir, /safmr_fy2026_national_from_worthwise_parquet\.csv, row 37469: ZIP 55602 has conflicting FY2026 rents: 860\/990\/1275\/1710\/2090 here, 860\/990\/1250\/1710\/2090 at .*safmr_fy2026_national_from_worthwise_parquet\.csv row 7515$/);
+    expect(await refusalOf(dir)).toMatch(/safmr_fy2026_national_from_worthwise_parquet\.csv, row 37469: ZIP 55602 has conflicting FY2026 rents: 860\/990\/1275\/1710\/2090 here, 860\/990\/1250\/1710\/2090 at .*safmr_fy2026_national_from_worthwise_parquet\.csv row 7515$/);
   });
 
   it('a county code not in the county list', async () => {
@@ -122,7 +125,7 @@ describe.concurrent('a build with bad input stops, says where, and keeps the ear
     const rows = fmr.data.filter((row) => row[7] !== '2712399999');
     expect(rows).toHaveLength(fmr.data.length - 1);
     const dir = await mutatedSources('unknown-county', { 'hud_fmr/FY26_FMRs.xlsx': await workbook({ sheet: fmr.sheet, rows }) });
-    await expectFailure(dir, /ZIP_COUNTY_092024\.xlsx \[Export Worksheet\], row \d+, column COUNTY: county code 27123 of ZIP 551\d\d is not in the state's county list$/);
+    expect(await refusalOf(dir)).toMatch(/ZIP_COUNTY_092024\.xlsx \[Export Worksheet\], row \d+, column COUNTY: county code 27123 of ZIP 551\d\d is not in the state's county list$/);
   });
 
   describe('HUD income limits (the FY2025 workbook is in effect on the test date)', () => {
@@ -140,24 +143,24 @@ describe.concurrent('a build with bad input stops, says where, and keeps the ear
 
     it('a limit of 0', async () => {
       const dir = await mutatedSources('il-zero', { [IL]: await atHennepin('l50_1', 0) });
-      await expectFailure(dir, /Section8-FY25\.xlsx \[Section8-FY25\], row 2354, column L \(l50_1\): very low limit for 1 person 0 is outside the plausible range \$2000-\$500000$/);
+      expect(await refusalOf(dir)).toMatch(/Section8-FY25\.xlsx \[Section8-FY25\], row 2354, column L \(l50_1\): very low limit for 1 person 0 is outside the plausible range \$2000-\$500000$/);
     });
 
     it('a very low limit above the low limit', async () => {
       // l80_8 is 137,550 for Hennepin; 137,600 keeps l50 rising with household size.
       const dir = await mutatedSources('il-l50-above-l80', { [IL]: await atHennepin('l50_8', 137_600) });
-      await expectFailure(dir, /Section8-FY25\.xlsx \[Section8-FY25\], row 2354, column S \(l50_8\): very low limit for 8 persons \(\$137600\) is above the low limit \(\$137550\)$/);
+      expect(await refusalOf(dir)).toMatch(/Section8-FY25\.xlsx \[Section8-FY25\], row 2354, column S \(l50_8\): very low limit for 8 persons \(\$137600\) is above the low limit \(\$137550\)$/);
     });
 
     it('a missing household column', async () => {
       const dir = await mutatedSources('il-no-l80-8', { [IL]: await editedLimits((rows, col) => rows.map((row) => row.filter((_, c) => c !== col('l80_8')))) });
-      await expectFailure(dir, /Section8-FY25\.xlsx \[Section8-FY25\], row 1: missing column l80_8; the header has "fips", "stusps",/);
+      expect(await refusalOf(dir)).toMatch(/Section8-FY25\.xlsx \[Section8-FY25\], row 1: missing column l80_8; the header has "fips", "stusps",/);
     });
 
     it('a truncated workbook', async () => {
       const bytes = await readFile(source(IL));
       const dir = await mutatedSources('il-truncated', { [IL]: bytes.subarray(0, bytes.length / 2) });
-      await expectFailure(dir, /hud_il\/Section8-FY25\.xlsx: not a readable \.xlsx workbook/);
+      expect(await refusalOf(dir)).toMatch(/hud_il\/Section8-FY25\.xlsx: not a readable \.xlsx workbook/);
     });
   });
 

@@ -371,7 +371,7 @@ describe('without the HUD-USPS crosswalk (no HUD_API_TOKEN and no workbook yet)'
 describe('an independent re-computation', () => {
   it('a Python reader of the raw files (standard library only) agrees with every voucher value of the built site', () => {
     const script = join(PROJECT_ROOT, 'tests', 'independent', 'recompute_voucher.py');
-    const out = execFileSync('python3', [script, SNAPSHOT_SOURCES, inject('builtSite')], { encoding: 'utf8' });
+    const out = execFileSync('/usr/bin/python3', [script, SNAPSHOT_SOURCES, inject('builtSite')], { encoding: 'utf8' });
     expect(out.trim().split('\n').at(-1)).toBe('911 ZIPs, 108 with a market rent, 79 competitive on the Small Area FMR, 56 on the area FMR; 0 disagreements');
   });
 });

@@ -1,4 +1,4 @@
-// Search as people type it, over the real published index (the build of ../shared/data/sources).
+// Search as people type it, over the real published index (the reference build of data/snapshot).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';

@@ -16,25 +16,38 @@ import { BUILD_TEST_TIMEOUT_MS, runCommand } from './helpers/build.ts';
 import { PROJECT_ROOT } from './helpers/paths.ts';
 import { freePort, serveWithEdge } from './helpers/servers.ts';
 
-const WORKFLOW = join(PROJECT_ROOT, '.github/workflows/site.yml');
+const WORKFLOWS = ['site.yml', 'test.yml'].map((name) => join(PROJECT_ROOT, '.github/workflows', name));
 const run = promisify(execFile);
 const builtSite = inject('builtSite');
+const runSteps = async (path: string) => (await readFile(path, 'utf8')).split('\n').flatMap((line) => /^\s*(?:- )?run: (.*)$/.exec(line)?.[1] ?? []);
 
-describe('the workflow file', () => {
-  it('passes action-validator (the workflow schema and its globs)', async () => {
-    const { stdout, stderr } = await run(join(PROJECT_ROOT, 'node_modules/.bin/action-validator'), [WORKFLOW]);
+describe('the workflow files (the daily deployment, and the tests on every push and pull request)', () => {
+  it.each(WORKFLOWS)('%s passes action-validator (the workflow schema and its globs)', async (workflow) => {
+    const { stdout, stderr } = await run(join(PROJECT_ROOT, 'node_modules/.bin/action-validator'), [workflow]);
     expect(stdout + stderr).toBe('');
   });
 
-  it('holds no logic of its own: every run step is npm ci or an npm script of package.json', async () => {
+  it.each(WORKFLOWS)('%s holds no logic of its own: every run step is npm ci or an npm script of package.json', async (workflow) => {
     const scripts = (JSON.parse(await readFile(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-    const steps = (await readFile(WORKFLOW, 'utf8')).split('\n').flatMap((line) => /^\s*(?:- )?run: (.*)$/.exec(line)?.[1] ?? []);
-    expect(steps.length).toBeGreaterThanOrEqual(6);
+    const steps = await runSteps(workflow);
+    expect(steps.length).toBeGreaterThanOrEqual(3);
     for (const step of steps) {
       if (step.startsWith('npm ci')) continue;
-      const script = /^npm run (?:--silent )?([\w:]+)(?: -- |$)/.exec(step)?.[1];
-      expect(script && scripts[script], step).toBeTruthy();
+      const script = /^(?:sudo )?npm (?:run (?:--silent )?([\w:]+)(?: -- |$)|(test)$)/.exec(step);
+      expect(script && scripts[script[1] ?? script[2] ?? ''], step).toBeTruthy();
     }
+  });
+
+  it("tests as CI and the README's quick start do: the system's packages by the one script, then npm test", async () => {
+    const steps = await runSteps(WORKFLOWS[1] as string);
+    expect(steps).toEqual(expect.arrayContaining(['npm ci --no-audit --no-fund', 'npm run test:setup', 'npm test']));
+    const scripts = (JSON.parse(await readFile(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts['test:setup']).toBe('bash scripts/install-test-tools.sh');
+    const ci = await readFile(join(PROJECT_ROOT, '.ci/run'), 'utf8');
+    expect(ci).toMatch(/^bash scripts\/install-test-tools\.sh$/m);
+    expect(ci).toMatch(/^npm test$/m);
+    const readme = await readFile(join(PROJECT_ROOT, 'README.md'), 'utf8');
+    expect(readme).toContain('npm run test:setup && npm test');
   });
 });
 
