@@ -48,9 +48,10 @@ describe.skipIf(skipReason !== undefined)(`a fresh clone with no network${skipRe
   afterAll(() => rm(scratch, { recursive: true, force: true }));
 
   it('reads nothing beside the project: no path to ../shared anywhere in the repository', async () => {
+    // git grep exits 1 when it finds nothing.
     const grep = await run('git', ['grep', '-n', '../shared'], { cwd: clone }).then(
       ({ stdout }) => stdout,
-      (error: { code?: number; stdout?: string }) => (error.code === 1 ? '' : String(error.stdout)),
+      (error: unknown) => ((error as { code?: number }).code === 1 ? '' : String((error as { stdout?: string }).stdout)),
     );
     expect(grep).toBe('');
   });
