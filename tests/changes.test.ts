@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ChangesDoc, ZipDetail } from '../src/lib/contract/schemas.ts';
 import { BUILD_TEST_TIMEOUT_MS, runBuild } from './helpers/build.ts';
 import readExcelFile from 'read-excel-file/node';
-import { source } from './helpers/paths.ts';
+import { source, TEST_SITE } from './helpers/paths.ts';
 import { sourcesCopy } from './helpers/sources-copy.ts';
 import { workbook } from './helpers/xlsx.ts';
 
@@ -80,9 +80,14 @@ describe('the change log', () => {
     expect(entry?.summary).toMatch(/^1 ZIP code changed, 0 added, 1 removed; \d counties? changed, 0 added, 0 removed\. The 2-bedroom FMR fell in 1 ZIP code: 55104 Saint Paul \$1,530 → \$1,500\.$/);
   });
 
-  it('keeps the lastmod of what did not change, and moves that of what did', async () => {
-    expect((await readJson<ZipDetail>('api/v1/zip/56763.json')).lastmod).toBe('2026-01-01');
+  it('keeps the lastmod of what did not change, and moves that of what did, in the JSON and the sitemap', async () => {
+    const untouched = await readJson<ZipDetail>('api/v1/zip/56763.json');
+    expect([untouched.lastmod, untouched.meta.generated_at]).toEqual(['2026-01-01', '2026-01-02T00:00:00Z']);
     expect((await readJson<ZipDetail>('api/v1/zip/55104.json')).lastmod).toBe('2026-01-02');
+    expect((await readJson<{ lastmod: string }>('api/v1/county/lake-of-the-woods.json')).lastmod).toBe('2026-01-01');
+    const sitemap = await readFile(join(outDir, 'sitemap-0.xml'), 'utf8');
+    expect(sitemap).toContain(`<loc>${TEST_SITE}/zip/56763/</loc><lastmod>2026-01-01`);
+    expect(sitemap).toContain(`<loc>${TEST_SITE}/zip/55104/</loc><lastmod>2026-01-02`);
   });
 
   it('has the entry in the Atom feed and on the changes page', async () => {
