@@ -6,8 +6,21 @@
 # command to run and exits 1.
 set -euo pipefail
 
+# Ubuntu ships Chromium only as a snap; Debian as the package chromium.
+. /etc/os-release 2>/dev/null || true
 missing=()
-command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || missing+=(chromium)
+has_browser=false
+for browser in /usr/bin/chromium /usr/bin/chromium-browser /snap/bin/chromium /usr/bin/google-chrome; do
+  [ -x "$browser" ] && has_browser=true
+done
+if [ "$has_browser" = false ] && [ "${ID:-}" = ubuntu ]; then
+  if [ "$(id -u)" -eq 0 ] && command -v snap >/dev/null 2>&1; then snap install chromium; else
+    echo "test tools: no Chromium; on Ubuntu install it with: sudo snap install chromium" >&2
+    exit 1
+  fi
+elif [ "$has_browser" = false ]; then
+  missing+=(chromium)
+fi
 if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then missing+=(nginx-light); fi
 # The module's package installs a load file under modules-enabled; without it .br siblings are not served.
 ls /etc/nginx/modules-enabled/*brotli* >/dev/null 2>&1 || missing+=(libnginx-mod-http-brotli-static)

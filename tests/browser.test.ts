@@ -6,14 +6,14 @@ import { mkdir, readdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { AxeResults } from 'axe-core';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './helpers/chromium.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PROJECT_ROOT } from './helpers/paths.ts';
 import { serveWithNginx, type Served } from './helpers/servers.ts';
 
 const site = inject('builtSite');
 const SHOTS = join(PROJECT_ROOT, 'test-output', 'screenshots');
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 /** A real copy of axe-core, injected into each page. */
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -23,11 +23,7 @@ let browser: Browser;
 beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });
   nginx = await serveWithNginx(site);
-  // As root, with no sandbox; and no background networking, which this machine's closed network refuses.
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 }, 60_000);
 afterAll(async () => {
   await browser.close();

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './helpers/chromium.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { MetaDoc } from '../src/lib/contract/schemas.ts';
 import { TOOLS } from '../src/lib/mcp/tools/index.ts';
@@ -156,7 +156,7 @@ describe.each([
     afterAll(() => new Promise<void>((resolve) => page.close(() => resolve())));
 
     it('initializes and lists the tools across origins (preflight included)', async () => {
-      const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+      const browser = await launchChromium();
       try {
         const tab = await browser.newPage();
         await tab.goto(pageUrl);

@@ -9,14 +9,18 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './helpers/chromium.ts';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CountyDetail, MetaDoc, ZipDetail } from '../src/lib/contract/schemas.ts';
 import { limitAboveEight, limitsForSize, paymentStandard, tierOf, voucherFit, voucherPlaceOf, VoucherQuestionError } from '../src/lib/contract/voucher-fit.ts';
-import { BUILD_TEST_TIMEOUT_MS, runBuild, runCommand } from './helpers/build.ts';
+import { BUILD_TEST_TIMEOUT_MS, runBuild } from './helpers/build.ts';
 import { overStdio } from './helpers/mcp-clients.ts';
-import { TEST_SITE } from './helpers/paths.ts';
+import { SNAPSHOT_SOURCES, TEST_SITE } from './helpers/paths.ts';
+import { loadDataset } from '../src/lib/dataset/load.ts';
+import { generationTime } from '../src/lib/dataset/options.ts';
+import { MINNESOTA, stateByCode } from '../src/lib/state.ts';
 import { serveWithNginx, type Served } from './helpers/servers.ts';
 
 /** 2026-11-22: FY2026 income limits (from 2026-05-01) are in effect. */
@@ -114,18 +118,28 @@ describe('the test build (2026-01-01): FY2025 limits are in effect', () => {
 describe('a build on 2026-11-22: FY2026 limits, the 40% rule, three ways to ask', { timeout: BUILD_TEST_TIMEOUT_MS }, () => {
   let scratch: string;
   let mn: string;
-  let states: string;
-  let statesRun: { code: number | null; stdout: string; stderr: string };
+  let report: string;
 
   beforeAll(async () => {
     scratch = await mkdtemp(join(tmpdir(), 'mnrent-eligibility-'));
     mn = join(scratch, 'mn');
     const run = await runBuild({ outDir: mn, epoch: FY2026_EPOCH, args: ['--no-compress'] });
     if (run.code !== 0) throw new Error(run.stderr);
-    states = join(scratch, 'states');
-    statesRun = await runCommand('src/cli/build-states.ts', ['--states', 'WI,VT', '--outDir', states, '--site', TEST_SITE], { epoch: FY2026_EPOCH });
+    report = run.stdout;
   }, BUILD_TEST_TIMEOUT_MS);
   afterAll(() => rm(scratch, { recursive: true, force: true }));
+
+  // The same day is after 1 October 2026, when HUD's FY2027 took effect: a build from sources that
+  // stop at FY2026 says so (the rules are in tests/derive/freshness.test.ts).
+  it('says FY2027 FMRs are in effect and it shows FY2026: in the report, meta.json, llms.txt and the home, ZIP and section-8 pages', async () => {
+    const notice = 'FY2027 Fair Market Rents took effect on 1 October 2026; this site still shows FY2026.';
+    expect(report).toContain(`    - ${notice}`);
+    const meta = await readJson<MetaDoc>(mn, 'api/v1/meta.json');
+    expect(meta.notices).toContain(notice);
+    expect(meta.vintages.hud_safmr).toMatchObject({ latest_fiscal_year: 2026, in_effect_fiscal_year: 2027, in_effect_since: '2026-10-01', behind: true });
+    expect(await readFile(join(mn, 'llms.txt'), 'utf8')).toContain(notice);
+    for (const page of ['index.html', 'zip/55104/index.html', 'section-8/index.html']) expect(await readFile(join(mn, page), 'utf8'), page).toContain(notice);
+  });
 
   it('Hennepin by hand: median $131,500; very low 3 persons $59,200; extremely low 3 persons $35,550; low 4 persons $105,200', async () => {
     const il = (await readJson<CountyDetail>(mn, 'api/v1/county/hennepin.json')).income_limits;
@@ -181,7 +195,7 @@ describe('a build on 2026-11-22: FY2026 limits, the 40% rule, three ways to ask'
     let browser: Browser;
     beforeAll(async () => {
       nginx = await serveWithNginx(mn);
-      browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+      browser = await launchChromium();
     }, 60_000);
     afterAll(async () => {
       await browser.close();
@@ -234,18 +248,18 @@ describe('a build on 2026-11-22: FY2026 limits, the 40% rule, three ways to ask'
     });
   });
 
-  it('a Wisconsin build has limits for every county; a Vermont build (no New England rows in the FY2026 file) warns once and publishes nulls', async () => {
-    expect(statesRun.code, statesRun.stderr).toBe(0);
-    const wi = await readJson<MetaDoc>(join(states, 'wi'), 'api/v1/meta.json');
-    expect(wi.counts.counties_with_income_limits).toBe(wi.counts.counties);
-    expect((await readJson<CountyDetail>(join(states, 'wi'), 'api/v1/county/dane.json')).income_limits?.fiscal_year).toBe(2026);
-    const vtWarnings = statesRun.stdout.split('\n').filter((line) => line.startsWith('[VT]') && line.includes('hud_il:'));
+  it('Wisconsin has limits for every county; Vermont (no New England rows in the FY2026 file) warns once and publishes nulls', async () => {
+    // The build's pipeline for each state in this process (tests/states.test.ts builds them whole).
+    const load = (code: string) => loadDataset({ sourcesDir: SNAPSHOT_SOURCES, site: TEST_SITE, generatedAt: generationTime(FY2026_EPOCH), state: stateByCode(code) ?? MINNESOTA });
+    const [wi, vt] = await Promise.all([load('WI'), load('VT')]);
+    expect(wi.metaRecord.counts.counties_with_income_limits).toBe(wi.metaRecord.counts.counties);
+    expect(wi.counties.find((c) => c.county_slug === 'dane')?.income_limits?.fiscal_year).toBe(2026);
+    const vtWarnings = vt.warnings.filter((line) => line.startsWith('hud_il:'));
     expect(vtWarnings).toHaveLength(1);
     expect(vtWarnings[0]).toMatch(/has no FY2026 income limits for 14 of Vermont's 14 counties: income_limits is null there/);
-    const vt = await readJson<MetaDoc>(join(states, 'vt'), 'api/v1/meta.json');
-    expect(vt.counts.counties_with_income_limits).toBe(0);
+    expect(vt.metaRecord.counts.counties_with_income_limits).toBe(0);
     expect(vt.meta.attribution).not.toContain('Income Limits');
-    expect((await readJson<ZipDetail>(join(states, 'vt'), 'api/v1/zip/05401.json')).income_limits).toBeNull();
-    expect((await readJson<CountyDetail>(join(states, 'vt'), 'api/v1/county/chittenden.json')).income_limits).toBeNull();
+    expect(vt.zips.find((z) => z.zip === '05401')?.income_limits).toBeNull();
+    expect(vt.counties.find((c) => c.county_slug === 'chittenden')?.income_limits).toBeNull();
   });
 });

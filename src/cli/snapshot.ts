@@ -1,7 +1,8 @@
-// npm run data:snapshot -- [--from DIR]: refreshes the snapshot the repository carries (data/snapshot)
-// from a fetched sources folder (default data/sources, after npm run data:fetch): each dataset the
-// folder has files of is replaced whole, and provenance.json is written anew. Nothing is committed:
-// review the change with git status, then commit it.
+// npm run data:snapshot -- [--from DIR]: refreshes the snapshot the repository carries (data/snapshot):
+// fetches the releases in effect into data/sources (npm run data:fetch), or takes the sources folder
+// DIR as it is, then replaces each dataset the folder has files of, whole, and writes provenance.json
+// anew. Nothing is committed: review the change with git status, then commit it.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -17,7 +18,7 @@ import { DATASET_FOLDERS } from '../lib/sources/registry.ts';
 import { runCommand, UsageError } from './command.ts';
 
 const PROJECT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const USAGE = 'usage: npm run data:snapshot -- [--from DIR]   (DIR: a sources folder filled by npm run data:fetch; default data/sources)';
+const USAGE = 'usage: npm run data:snapshot -- [--from DIR]   (without --from: npm run data:fetch into data/sources first, then take it)';
 
 async function main(): Promise<number> {
   let from: string | undefined;
@@ -27,6 +28,11 @@ async function main(): Promise<number> {
     throw new UsageError(`${(error as Error).message}\n${USAGE}`);
   }
   const sourcesDir = resolve(from ?? join(PROJECT, DEFAULT_SOURCES_DIR));
+  if (from === undefined) {
+    // A file that could not be fetched keeps the snapshot's copy of its dataset; a bad command line stops here.
+    const download = spawnSync(process.execPath, [join(PROJECT, 'src', 'cli', 'fetch.ts'), '--sources', sourcesDir], { stdio: 'inherit' });
+    if (download.status === 2 || download.status === null) return 2;
+  }
   const snapshotDir = join(PROJECT, SNAPSHOT_DIR);
   const provenancePath = join(snapshotDir, 'provenance.json');
   const previous = SnapshotProvenance.parse(JSON.parse(await readFile(provenancePath, 'utf8')));
@@ -40,7 +46,7 @@ async function main(): Promise<number> {
       fetched.push({ dataset, name, bytes: bytes.length, sha256, lock: locked?.sha256 === sha256 ? locked : undefined });
     }
   }
-  if (fetched.length === 0) throw new ExpectedError(`${sourcesDir} holds no source file: run npm run data:fetch first`);
+  if (fetched.length === 0) throw new ExpectedError(`${sourcesDir} holds no source file${from === undefined ? ' (nothing could be fetched, above)' : ''}: the snapshot is unchanged`);
   const manifest = await readManifest(join(PROJECT, 'data', 'sources.json'));
   const date = generationTime(process.env.SOURCE_DATE_EPOCH).slice(0, 10);
   const next = refreshedProvenance(previous, fetched, manifest.sources, date);
