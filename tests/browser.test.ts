@@ -267,16 +267,20 @@ async function axeViolations(page: Page): Promise<string[]> {
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
+// The layout is the same in both color schemes (only colors change): widths are checked in each,
+// axe at a phone's and a desktop's width in light, and at a phone's in dark, where its contrast rules
+// meet the other colors. The screenshot is the first screen, for people to look at.
 describe.each(['light', 'dark'] as const)('phones and desktops, %s', (colorScheme) => {
-  it.each(PAGE_TYPES)('%s fits 320-414 px and 1280 px without sideways scrolling; axe finds nothing at 375 and 1280 px', async (name, path) => {
+  const axeWidths = colorScheme === 'light' ? [375, 1280] : [375];
+  it.each(PAGE_TYPES)(`%s fits 320-414 px and 1280 px without sideways scrolling; axe finds nothing at ${axeWidths.join(' and ')} px`, async (name, path) => {
     const page = await browser.newPage({ viewport: { width: 375, height: 800 }, colorScheme });
     await page.goto(`${nginx.url}${path}`, { waitUntil: 'load' });
     for (const width of [320, 375, 414, 1280]) {
       await page.setViewportSize({ width, height: 800 });
       const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
       expect(scrollWidth, `${name} at ${width} px`).toBeLessThanOrEqual(innerWidth);
-      if (width === 375 && colorScheme === 'light') await page.screenshot({ path: join(SHOTS, `${name}-375.png`), fullPage: true });
-      if (width === 375 || width === 1280) expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
+      if (width === 375) await page.screenshot({ path: join(SHOTS, `${name}-375-${colorScheme}.png`) });
+      if (axeWidths.includes(width)) expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
     }
     await page.close();
   });
