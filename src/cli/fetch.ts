@@ -5,13 +5,10 @@ import { parseArgs } from 'node:util';
 import { fetchSources } from '../lib/fetch/fetch-sources.ts';
 import { readManifest } from '../lib/fetch/manifest.ts';
 import { progressFor } from '../lib/fetch/progress.ts';
-import { connectProbe } from '../lib/fetch/reachable.ts';
+import { connectProbe, PROBE_TIMEOUT_MS } from '../lib/fetch/reachable.ts';
 import { generationTime } from '../lib/dataset/options.ts';
 import { DATASET_FOLDERS } from '../lib/sources/registry.ts';
 import { runCommand, stateOption, UsageError } from './command.ts';
-
-/** How long the look at each publisher's host waits for a connection before the downloads. */
-const PROBE_TIMEOUT_MS = 5000;
 
 const USAGE =
   'usage: npm run data:fetch -- [--state XX] [--sources DIR] [--manifest FILE] [--mirror URL] [--only DATASET...] [--missing] [--timeout SECONDS] [--deadline SECONDS] [--retries N] [--accept-changes] [--as-of YYYY-MM-DD]';

@@ -11,16 +11,13 @@ import { vintagesInBrief } from '../lib/contract/service.ts';
 import { MetaDoc } from '../lib/contract/schemas.ts';
 import { DEFAULT_SOURCES_DIR, SNAPSHOT_DIR } from '../lib/dataset/options.ts';
 import { readManifest } from '../lib/fetch/manifest.ts';
-import { connectProbe, describeUnreachable, probeHosts } from '../lib/fetch/reachable.ts';
+import { connectProbe, describeUnreachable, PROBE_TIMEOUT_MS, probeHosts } from '../lib/fetch/reachable.ts';
 import { datasetFiles } from '../lib/sources/read-sources.ts';
 import { DATASET_FOLDERS } from '../lib/sources/registry.ts';
 import { runCommand, UsageError } from './command.ts';
 
 const PROJECT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const USAGE = 'usage: npm run site -- [--state XX] [any option of npm run build]   (fetches what the publishers have released, then builds; offline, builds from the sources here and the snapshot)';
-/** How long the look at each publisher's host waits for a connection. */
-const PROBE_TIMEOUT_MS = 5000;
-
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 /** Runs one of the project's commands with this Node, its output passed through; resolves to its exit code. */

@@ -3,6 +3,9 @@
 // its retries' back-off on every file (93 s for 13 files) before saying what one look shows.
 import { connect } from 'node:net';
 
+/** How long the look at each publisher's host waits for a connection, before any download. */
+export const PROBE_TIMEOUT_MS = 5000;
+
 /** Why a host cannot be reached ("no DNS answer (EAI_AGAIN)"), or undefined when it accepted a connection. */
 export type HostProbe = (url: URL) => Promise<string | undefined>;
 
