@@ -12,7 +12,7 @@ import { MetaDoc } from '../lib/contract/schemas.ts';
 import { DEFAULT_SOURCES_DIR, SNAPSHOT_DIR } from '../lib/dataset/options.ts';
 import { readManifest } from '../lib/fetch/manifest.ts';
 import { connectProbe, describeUnreachable, PROBE_TIMEOUT_MS, probeHosts } from '../lib/fetch/reachable.ts';
-import { datasetFiles } from '../lib/sources/read-sources.ts';
+import { readFromSnapshot } from '../lib/sources/read-sources.ts';
 import { DATASET_FOLDERS } from '../lib/sources/registry.ts';
 import { runCommand, UsageError } from './command.ts';
 
@@ -29,12 +29,12 @@ function run(script: string, args: string[]): Promise<number> {
   });
 }
 
-/** Where the build read its datasets: the sources folder, the snapshot, or some of each. */
+/** Where the build read its datasets, by the build's own rule: the sources folder, the snapshot, or some of each. */
 function whereFrom(sourcesDir: string | undefined): string {
   if (sourcesDir !== undefined) return `from ${sourcesDir}`;
-  const fetched = DATASET_FOLDERS.filter((dataset) => (datasetFiles(resolve(PROJECT, DEFAULT_SOURCES_DIR), dataset)?.length ?? 0) > 0);
-  if (fetched.length === 0) return `from the snapshot in ${SNAPSHOT_DIR}`;
-  const fromSnapshot = DATASET_FOLDERS.filter((dataset) => !fetched.includes(dataset));
+  const folders = { sourcesDir: resolve(PROJECT, DEFAULT_SOURCES_DIR), snapshotDir: resolve(PROJECT, SNAPSHOT_DIR) };
+  const fromSnapshot = DATASET_FOLDERS.filter((dataset) => readFromSnapshot(folders, dataset));
+  if (fromSnapshot.length === DATASET_FOLDERS.length) return `from the snapshot in ${SNAPSHOT_DIR}`;
   return fromSnapshot.length === 0 ? `from ${DEFAULT_SOURCES_DIR}` : `from ${DEFAULT_SOURCES_DIR} and, for ${fromSnapshot.join(', ')}, the snapshot in ${SNAPSHOT_DIR}`;
 }
 

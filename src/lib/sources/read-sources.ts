@@ -128,17 +128,16 @@ class SourceReader {
     this.cache = cache;
   }
 
-  /** The folder a dataset is read from: the sources folder, or the snapshot where the sources folder has no file of it. */
+  /** The folder a dataset is read from (readFromSnapshot), noting a dataset taken from the snapshot. */
   private folderOf(dataset: DatasetFolder): string {
-    if (this.snapshotDir === undefined || (listDataset(this.sourcesDir, dataset)?.sources.length ?? 0) > 0) return this.sourcesDir;
+    if (this.snapshotDir === undefined || !readFromSnapshot({ sourcesDir: this.sourcesDir, snapshotDir: this.snapshotDir }, dataset)) return this.sourcesDir;
+    if (!this.fromSnapshot.includes(dataset)) this.fromSnapshot.push(dataset);
     return this.snapshotDir;
   }
 
-  /** The dataset's source files; a misnamed data file is an error, other files a warning. */
-  list(dataset: DatasetFolder): string[] {
+  /** The dataset's source files in `folder`; a misnamed data file is an error, other files a warning. */
+  list(dataset: DatasetFolder, folder: string): string[] {
     const { required, names } = SOURCES[dataset];
-    const folder = this.folderOf(dataset);
-    if (folder !== this.sourcesDir && !this.fromSnapshot.includes(dataset)) this.fromSnapshot.push(dataset);
     const listing = listDataset(folder, dataset);
     const dir = join(folder, dataset);
     if (listing === undefined) {
@@ -159,8 +158,8 @@ class SourceReader {
 
   /** Lists a dataset, chooses its files by the registry's rule and reads them. */
   read<D extends DatasetFolder>(dataset: D, context: ChoiceContext = {}): ReadFile<D>[] {
-    const names = this.list(dataset);
     const folder = this.folderOf(dataset);
+    const names = this.list(dataset, folder);
     const dir = join(folder, dataset);
     const chosen = SOURCES[dataset].choose(names, dir, { ...context, stateCode: this.scope.state.code });
     for (const { name, why } of chosen.leftOut) this.warnings.push(`${dataset}/${name} was not read: ${why}`);
@@ -203,6 +202,11 @@ class SourceReader {
 export interface SourceFolders {
   sourcesDir: string;
   snapshotDir?: string;
+}
+
+/** Whether a dataset is read from the snapshot: there is one, and the sources folder has no file of the dataset. */
+export function readFromSnapshot(folders: SourceFolders, dataset: DatasetFolder): boolean {
+  return folders.snapshotDir !== undefined && (listDataset(folders.sourcesDir, dataset)?.sources.length ?? 0) === 0;
 }
 
 const isFolder = (path: string) => {
