@@ -1,12 +1,11 @@
 // The pages for people in a real headless browser (Debian's chromium, driven by playwright-core),
 // served by nginx with the shipped block; screenshots go to test-output/ (git-ignored).
 import { createServer, type Server } from 'node:http';
-import { createRequire } from 'node:module';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { AxeResults } from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
+import { axeViolations } from './helpers/axe.ts';
 import { launchChromium } from './helpers/chromium.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PROJECT_ROOT } from './helpers/paths.ts';
@@ -14,8 +13,6 @@ import { serveWithNginx, type Served } from './helpers/servers.ts';
 
 const site = inject('builtSite');
 const SHOTS = join(PROJECT_ROOT, 'test-output', 'screenshots');
-/** A real copy of axe-core, injected into each page. */
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 let nginx: Served;
 let browser: Browser;
@@ -261,11 +258,6 @@ const PAGE_TYPES = [
   ['not-found', '/no-such-page/'],
 ] as const;
 
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const results = await page.evaluate(() => (window as unknown as { axe: { run: () => Promise<AxeResults> } }).axe.run());
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
 
 // The layout is the same in both color schemes (only colors change): widths are checked in each,
 // axe at a phone's and a desktop's width in light, and at a phone's in dark, where its contrast rules

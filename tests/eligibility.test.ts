@@ -6,15 +6,19 @@
 //   l80_4 105200, l50_4 65750 (9 persons: 65750 × 1.40 = 92050, already a multiple of $50).
 // - hud_safmr FY2026, 55401: 2-bedroom 2560; hud_fmr FY26, Minneapolis-St. Paul-Bloomington: 2-bedroom 1709;
 //   ZORI 2023-10 for 55401: 1850 (rounded).
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
+import { axeViolations } from './helpers/axe.ts';
 import { launchChromium } from './helpers/chromium.ts';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CountyDetail, MetaDoc, ZipDetail } from '../src/lib/contract/schemas.ts';
-import { limitAboveEight, limitsForSize, paymentStandard, tierOf, voucherFit, voucherPlaceOf, VoucherQuestionError } from '../src/lib/contract/voucher-fit.ts';
+import { money } from '../src/lib/contract/format.ts';
+import { housingWage } from '../src/lib/contract/voucher-arithmetic.ts';
+import { limitAboveEight, limitsForSize, paymentStandard, tierOf } from '../src/lib/contract/voucher-fit.ts';
+import { voucherFit as clientVoucherFit } from '../src/packages/mnrent-client/index.ts';
 import { BUILD_TEST_TIMEOUT_MS, runBuild } from './helpers/build.ts';
 import { overStdio } from './helpers/mcp-clients.ts';
 import { SNAPSHOT_SOURCES, TEST_SITE } from './helpers/paths.ts';
@@ -51,20 +55,6 @@ describe('the rules, without a build', () => {
     expect(paymentStandard(1_709, 110)).toBe(1_880); // 1,879.9
     expect(paymentStandard(1_005, 90)).toBe(905); // 904.5
     expect(paymentStandard(2_560, 92.5)).toBe(2_368);
-  });
-
-  it('a question out of range is a sentence, not a number', () => {
-    const place = voucherPlaceOf({ zip: '55401', fmr: { br0: 1, br1: 1, br2: 1, br3: 1, br4: 1 }, area_fmr: null, hud_areas: [], zori_latest: null, income_limits: null }, 'Hennepin County');
-    for (const [question, message] of [
-      [{ householdSize: 0, annualIncome: 1 }, /household size must be a whole number from 1 to 20/],
-      [{ householdSize: 2, annualIncome: -5 }, /yearly income must be from 0/],
-      [{ householdSize: 2, annualIncome: 1, paymentStandardPct: 120 }, /payment standard percentage must be from 90 to 110/],
-      [{ householdSize: 2, annualIncome: 1, bedrooms: 5 }, /Bedrooms must be a whole number from 0 to 4/],
-      [{ householdSize: 2, annualIncome: Number.NaN }, /yearly income must be a number, in digits/],
-    ] as const) {
-      expect(() => voucherFit(place, question)).toThrow(VoucherQuestionError);
-      expect(() => voucherFit(place, question)).toThrow(message);
-    }
   });
 });
 
@@ -105,6 +95,17 @@ describe('the test build (2026-01-01): FY2025 limits are in effect', () => {
         if (n > 1) expect(il.very_low[key]).toBeGreaterThanOrEqual(il.very_low[String(n - 1) as typeof key]);
       }
     }
+  });
+
+  it("every ZIP page stays within 8 KB gzipped and the household form's script within 5 KB (the .gz files the server sends)", async () => {
+    const zips = (await readdir(join(site, 'zip'))).filter((name) => /^[0-9]{5}$/.test(name));
+    const pageSizes = await Promise.all(zips.map(async (zip) => (await stat(join(site, 'zip', zip, 'index.html.gz'))).size));
+    expect(Math.max(...pageSizes)).toBeLessThanOrEqual(8 * 1024);
+    const page = await readFile(join(site, 'zip/55401/index.html'), 'utf8');
+    const scripts = [...page.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1] ?? '');
+    const form = scripts.filter((src) => src.includes('VoucherFit'));
+    expect(form).toHaveLength(1);
+    expect((await stat(join(site, `${form[0] ?? ''}.gz`))).size).toBeLessThanOrEqual(5 * 1024);
   });
 
   it('the bulk table has one row per county, equal to the JSON', async () => {
@@ -148,49 +149,45 @@ describe('a build on 2026-11-22: FY2026 limits, the 40% rule, three ways to ask'
     expect(limitsForSize(il as NonNullable<typeof il>, 9).very_low).toBe(92_050);
   });
 
-  const question = { householdSize: 3, annualIncome: 40_000, bedrooms: 2, paymentStandardPct: 100 };
-  const expected = { smallArea: { payment_standard: 2_560, max_gross_rent: 2_893 }, area: { payment_standard: 1_709, max_gross_rent: 2_042 } };
+  // A household of 3 with $40,000 a year, one child, looking at a 2-bedroom unit renting at $1,900
+  // with a $100 utility allowance (2026 amounts: $500 a dependent). By hand:
+  //   adjusted income $40,000 − $500 = $39,500; TTP = max($39,500 / 40 = $987.50 → $988, $40,000 / 120 = $333, $50) = $988.
+  //   Small Area: PS $2,560; gross $2,000 ≤ PS → HAP $2,000 − $988 = $1,012, family $988, passes;
+  //     most gross rent $2,560 + floor($39,500 / 30 − $988 = $328.67) = $2,888.
+  //   Area: PS $1,709; gross $2,000 > PS → HAP $1,709 − $988 = $721, family $1,279 ≤ $1,316.67 (40%): passes; most $2,037.
+  const question = { household_size: 3, annual_income: 40_000, dependents: 1, rent_to_owner: 1_900, utility_allowance: 100 };
+  const expected = {
+    small_area: { payment_standard: 2_560, max_gross_rent: 2_888, max_rent_to_owner: 2_788, gross_rent: 2_000, housing_assistance_payment: 1_012, family_share: 988, passes_40_percent: true },
+    area: { payment_standard: 1_709, max_gross_rent: 2_037, max_rent_to_owner: 1_937, gross_rent: 2_000, housing_assistance_payment: 721, family_share: 1_279, passes_40_percent: true },
+  };
 
-  it('55401, 3 persons, $40,000, 2 bedrooms, 100%: eligible (very low); at most $2,893 on the Small Area FMR and $2,042 on the area FMR', async () => {
+  it('55401 by hand: eligible (very low); TTP $988; the household pays $988 on the Small Area FMR and $1,279 on the area FMR, passing both', async () => {
     const zip = await readJson<ZipDetail>(mn, 'api/v1/zip/55401.json');
-    const fit = voucherFit(voucherPlaceOf(zip, 'Hennepin County'), question);
-    expect([fit.eligible, fit.tier]).toEqual([true, 'very_low']);
-    expect(fit.small_area).toMatchObject({ ...expected.smallArea, max_rent_to_owner: 2_893, market_rent_within_reach: true });
-    expect(fit.area).toMatchObject({ ...expected.area, max_rent_to_owner: 2_042, market_rent_within_reach: true });
+    const fit = clientVoucherFit(zip, question);
+    expect([fit.eligible, fit.tier, fit.adjusted_income, fit.total_tenant_payment, fit.total_tenant_payment_rule]).toEqual([true, 'very_low', 39_500, 988, 'adjusted_income_30_percent']);
+    expect(fit.deduction_amounts).toMatchObject({ year: 2026, dependent: 500, elderly_or_disabled_family: 550 });
+    expect(fit.small_area).toMatchObject({ ...expected.small_area, market_rent_within_reach: true });
+    expect(fit.area).toMatchObject(expected.area);
     expect(fit.market_rent).toEqual({ month: '2023-10', rent: 1_850 });
     expect(fit.sentences[0]).toBe(
       'A household of 3 persons with $40,000 a year is eligible for a Housing Choice Voucher here: its income is at or below the FY2026 very low income limit of $59,200. ' +
         'It is above the extremely low limit ($35,550), the tier most new vouchers go to.',
     );
-    expect(fit.sentences[2]).toContain('at move-in the household can lease a gross rent of at most $2,893 ($2,560 + $333, a tenth of its monthly income)');
+    expect(fit.sentences[3]).toMatch(/^On the Small Area FMR, for a unit renting at \$1,900 \(a gross rent of \$2,000 with the utility allowance\), the household would pay about \$988 a month and the housing authority \$1,012/);
   });
 
-  it('the agent server gives the same numbers and sentences (MCP SDK client over stdio)', async () => {
-    const server = await overStdio(['--dir', mn]);
-    const { client } = server;
-    try {
-      const result = await client.callTool({ name: 'voucher_fit', arguments: { zip: '55401', household_size: 3, annual_income: 40_000, bedrooms: 2 } });
-      expect(result.isError).toBeFalsy();
-      const data = result.structuredContent as { eligible: boolean; tier: string; small_area: typeof expected.smallArea; area: typeof expected.area; income_limits: { fiscal_year: number; hud_area_name: string }; sentences: string[] };
-      expect([data.eligible, data.tier]).toEqual([true, 'very_low']);
-      expect(data.small_area).toMatchObject(expected.smallArea);
-      expect(data.area).toMatchObject(expected.area);
-      expect(data.income_limits).toMatchObject({ fiscal_year: 2026, hud_area_name: 'Minneapolis-St. Paul-Bloomington, MN-WI HUD Metro FMR Area' });
-      const zip = await readJson<ZipDetail>(mn, 'api/v1/zip/55401.json');
-      expect(data.sentences).toEqual(voucherFit(voucherPlaceOf(zip, 'Hennepin County'), question).sentences);
-      // Bad arguments: a sentence with isError, never a crash.
-      const bad = await client.callTool({ name: 'voucher_fit', arguments: { zip: '55401', household_size: 3, annual_income: 40_000, payment_standard_pct: 92.55 } });
-      expect(bad.isError).toBe(true);
-      expect(JSON.stringify(bad.content)).toMatch(/one decimal at most/);
-      const unknown = await client.callTool({ name: 'voucher_fit', arguments: { zip: '99999', household_size: 3, annual_income: 40_000 } });
-      expect(unknown.isError).toBe(true);
-      expect(JSON.stringify(unknown.content)).toMatch(/ZIP 99999 is not published/);
-    } finally {
-      await server.close();
-    }
+  it('the housing wage of 55401 and Hennepin, in the JSON and on the pages', async () => {
+    const zip = await readJson<ZipDetail>(mn, 'api/v1/zip/55401.json');
+    // $2,560 / 52 = $49.2307… → $49.23; $1,709 / 52 = $32.8653… → $32.87.
+    expect([zip.housing_wage.small_area.br2, zip.housing_wage.area?.br2]).toEqual([49.23, 32.87]);
+    const page = await readFile(join(mn, 'zip/55401/index.html'), 'utf8');
+    expect(page).toContain('A full-time worker needs $49.23 an hour ($102,400 a year) to afford the 2-bedroom Small Area FMR here ($2,560); $32.87 an hour on the area FMR ($1,709).');
+    const county = await readJson<CountyDetail>(mn, 'api/v1/county/hennepin.json');
+    expect(county.housing_wage.small_area.br2).toBe(housingWage(county.medians.fmr2 ?? 0));
+    expect(await readFile(join(mn, 'county/hennepin/index.html'), 'utf8')).toContain(`A full-time worker needs $${String(county.housing_wage.small_area.br2)} an hour`);
   });
 
-  describe('the page', () => {
+  describe('the same household three ways: the page in Chromium, the agent server over stdio, the typed client', () => {
     let nginx: Served;
     let browser: Browser;
     beforeAll(async () => {
@@ -202,7 +199,22 @@ describe('a build on 2026-11-22: FY2026 limits, the 40% rule, three ways to ask'
       await nginx.stop();
     });
 
-    it("the form at 320 px, by keyboard, gives the same numbers; the answer's words come before them", async () => {
+    it("gives the same numbers and sentences; the form at 320 px, by keyboard, answers in words before the numbers", async () => {
+      const zip = await readJson<ZipDetail>(mn, 'api/v1/zip/55401.json');
+      const fromClient = clientVoucherFit(zip, question);
+
+      const server = await overStdio(['--dir', mn]);
+      let fromTool: Record<string, unknown>;
+      try {
+        const result = await server.client.callTool({ name: 'voucher_fit', arguments: { zip: '55401', household_size: 3, annual_income: 40_000, dependents: 1, rent_to_owner: 1_900, utility_allowance: 100 } });
+        expect(result.isError).toBeFalsy();
+        fromTool = result.structuredContent as Record<string, unknown>;
+      } finally {
+        await server.close();
+      }
+      const { meta: _meta, ...toolAnswer } = fromTool;
+      expect(toolAnswer).toEqual(JSON.parse(JSON.stringify(fromClient)));
+
       const page = await browser.newPage({ viewport: { width: 320, height: 800 } });
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
@@ -211,37 +223,77 @@ describe('a build on 2026-11-22: FY2026 limits, the 40% rule, three ways to ask'
       await page.keyboard.type('3');
       await page.keyboard.press('Tab');
       await page.keyboard.type('$40,000');
-      await page.getByLabel('Bedrooms').selectOption('2');
-      await page.getByLabel('Yearly income, dollars').press('Enter');
+      await page.getByText('More about the household').click();
+      await page.getByLabel('Dependents').fill('1');
+      await page.getByLabel('Rent of a unit, dollars a month').fill('1,900');
+      await page.getByLabel('Utility allowance, dollars a month').fill('100');
+      await page.getByLabel('Utility allowance, dollars a month').press('Enter');
       const answer = page.locator('#fit-answer');
-      await expect(answer.locator('p').first().textContent()).resolves.toMatch(/^A household of 3 persons with \$40,000 a year is eligible/);
+      const paragraphs = await answer.locator(':scope > p').allTextContents();
+      expect(paragraphs).toEqual(fromClient.sentences);
       const cell = (basis: string, field: string) => answer.locator(`[data-basis="${basis}"][data-field="${field}"]`).textContent();
-      await expect(cell('small_area', 'payment_standard')).resolves.toBe('$2,560');
-      await expect(cell('small_area', 'max_gross_rent')).resolves.toBe('$2,893');
-      await expect(cell('area', 'payment_standard')).resolves.toBe('$1,709');
-      await expect(cell('area', 'max_gross_rent')).resolves.toBe('$2,042');
+      for (const basis of ['small_area', 'area'] as const) {
+        const want = expected[basis];
+        await expect(cell(basis, 'payment_standard')).resolves.toBe(money(want.payment_standard));
+        await expect(cell(basis, 'max_gross_rent')).resolves.toBe(money(want.max_gross_rent));
+        await expect(cell(basis, 'housing_assistance_payment')).resolves.toBe(money(want.housing_assistance_payment));
+        await expect(cell(basis, 'family_share')).resolves.toBe(money(want.family_share));
+        await expect(cell(basis, 'passes_40_percent')).resolves.toBe('passes');
+      }
+      // The steps and every assumption are there, behind one summary.
+      await expect(answer.locator('details li').allTextContents()).resolves.toEqual([...fromClient.steps, ...fromClient.assumptions]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
-      // An income in words is answered in words; a percentage out of range is the browser's own to refuse.
-      await page.getByLabel('Yearly income, dollars').fill('forty thousand');
-      await page.getByRole('button', { name: 'Check' }).click();
-      await expect(answer.textContent()).resolves.toBe('The yearly income must be a number, in digits.');
-      const percent = page.getByLabel('Payment standard, % of the FMR');
-      await percent.fill('150');
-      await expect(percent.evaluate((input) => (input as HTMLInputElement).validity.rangeOverflow)).resolves.toBe(true);
+      // With the household's details open and the answer shown, steps included, axe finds nothing.
+      await answer.locator('details summary').click();
+      await expect(axeViolations(page)).resolves.toEqual([]);
       expect(errors).toEqual([]);
       await page.close();
     });
 
-    it('without JavaScript: no form, but the limits by household size and the rule in one sentence', async () => {
+    it('bad input is one sentence saying what to change, in the form and in the tool', async () => {
+      const cases: { form: Record<string, string>; tool: Record<string, number>; message: string }[] = [
+        { form: { 'Yearly income before taxes, dollars': '-5' }, tool: { annual_income: -5 }, message: 'The yearly income must be from $0 to $10,000,000, not -5.' },
+        { form: { Dependents: '3' }, tool: { dependents: 3 }, message: 'Dependents must be fewer than the household size (the head of the household is never one): give 0 to 2, not 3.' },
+        { form: { 'Payment standard, % of the FMR': '130' }, tool: { payment_standard_pct: 130 }, message: 'The payment standard percentage must be from 90 to 120, not 130.' },
+      ];
+      const page = await browser.newPage({ viewport: { width: 320, height: 800 } });
+      await page.goto(`${nginx.url}/zip/55401/`);
+      await page.getByText('More about the household').click();
+      const server = await overStdio(['--dir', mn]);
+      try {
+        for (const { form, tool, message } of cases) {
+          await page.getByLabel('Household size (persons)').fill('3');
+          await page.getByLabel('Yearly income before taxes, dollars').fill('40000');
+          await page.getByLabel('Dependents').fill('');
+          await page.getByLabel('Payment standard, % of the FMR').fill('');
+          for (const [label, value] of Object.entries(form)) await page.getByLabel(label).fill(value);
+          await page.getByRole('button', { name: 'Check' }).click();
+          await expect(page.locator('#fit-answer').textContent()).resolves.toBe(message);
+          const result = await server.client.callTool({ name: 'voucher_fit', arguments: { zip: '55401', household_size: 3, annual_income: 40_000, ...tool } });
+          expect(result.isError).toBe(true);
+          expect(result.content).toEqual([{ type: 'text', text: message }]);
+        }
+        const unknown = await server.client.callTool({ name: 'voucher_fit', arguments: { zip: '99999', household_size: 3, annual_income: 40_000 } });
+        expect(unknown.isError).toBe(true);
+        expect(JSON.stringify(unknown.content)).toMatch(/ZIP 99999 is not published/);
+      } finally {
+        await server.close();
+        await page.close();
+      }
+    });
+
+    it('without JavaScript: no form, but the limits by household size and the rules in words', async () => {
       const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 320, height: 800 } });
       const page = await context.newPage();
       await page.goto(`${nginx.url}/zip/55401/`);
       await expect(page.locator('#fit-form').isVisible()).resolves.toBe(false);
       const section = page.getByRole('region', { name: 'Can this household use a voucher here?' });
       await expect(section.locator('.answer').textContent()).resolves.toBe(
-        "In Hennepin County, a household can get a Housing Choice Voucher when its yearly income is at or below HUD's very low income limit for its size: from $46,050 for one person to $86,800 for eight (FY2026).",
+        "In Hennepin County, a household can get a Housing Choice Voucher when its yearly gross income is at or below HUD's very low income limit for its size: from $46,050 for one person to $86,800 for eight (FY2026).",
       );
-      await expect(section.textContent()).resolves.toContain('at most the payment standard plus a tenth of its monthly adjusted income (the 40% rule)');
+      await section.getByText('How the housing authority works out the rent').click();
+      await expect(section.locator('#fit-rules').textContent()).resolves.toContain('At move-in, when the gross rent is above the payment standard, the household may pay at most 40% of its monthly adjusted income.');
+      await expect(section.locator('#fit-rules').textContent()).resolves.toContain('Deductions now: $500 a dependent and $550 for an elderly or disabled family (2026), medical and disability expenses above 10% of income.');
       const row = section.getByRole('table', { name: /FY2026 income limits, Hennepin County/ }).getByRole('row', { name: /^3 persons/ });
       await expect(row.textContent()).resolves.toMatch(/\$35,550\s*\$59,200\s*\$94,700/);
       await context.close();

@@ -190,6 +190,9 @@ const PROGRAM_ANSWER = {
   countyZips: 47, countyFmr2: 1120,
   indexCount: 911, section8Rows: 108, competitiveCount: 79,
   zips: 911, generated: '2026-01-01T00:00:00Z', missing: true, changed: false,
+  // voucherFit, 3 persons, $40,000, one child, a unit at $1,500 (2026 amounts): adjusted $39,500, TTP $987.50 → $988;
+  // 2-bedroom Small Area FMR $1,530 ≥ $1,500, so the housing authority pays $1,500 − $988 = $512.
+  ttp: 988, familyShare: 988, hap: 512, passes: true,
 };
 
 describe('mnrent-client, installed from its tarball alone', () => {
@@ -203,10 +206,10 @@ describe('mnrent-client, installed from its tarball alone', () => {
     return run(node, [tsc, '-p', clientHome], { cwd: clientHome, env: userEnv() });
   }
 
-  it('types a 20-line program under tsc --strict that reads a ZIP, a county, the index, section-8 and meta', async () => {
+  it('types a 20-line program under tsc --strict that reads a ZIP, a county, the index, section-8 and meta, and answers a household with voucherFit', async () => {
     await compile(
       [
-        "import { createRentClient, type ZipDetail } from 'mnrent-client';",
+        "import { createRentClient, voucherFit, type ZipDetail } from 'mnrent-client';",
         '',
         `const rent = createRentClient({ baseUrl: '${nginx.url}' });`,
         "const zip: ZipDetail | undefined = await rent.zip('55104');",
@@ -217,11 +220,13 @@ describe('mnrent-client, installed from its tarball alone', () => {
         'const meta = await rent.meta();',
         "const missing = await rent.zip('99999');",
         'const again = await rent.changedSince(meta.meta.generated_at);',
+        'const fit = voucherFit(zip, { household_size: 3, annual_income: 40_000, dependents: 1, rent_to_owner: 1_500 });',
         'console.log(JSON.stringify({',
         '  city: zip.city, fmr2: zip.fmr.br2, market: zip.zori_latest?.rent ?? null, competitive: zip.voucher_competitive,',
         '  countyZips: county?.zip_count, countyFmr2: county?.medians.fmr2,',
         '  indexCount: index.count, section8Rows: section8.rows.length, competitiveCount: section8.summary.voucher_competitive_count,',
         '  zips: meta.counts.zips, generated: meta.meta.generated_at, missing: missing === undefined, changed: again.changed,',
+        '  ttp: fit.total_tenant_payment, familyShare: fit.small_area?.family_share, hap: fit.small_area?.housing_assistance_payment, passes: fit.small_area?.passes_40_percent,',
         '}));',
         '',
       ].join('\n'),

@@ -6,6 +6,7 @@
 // only the two tarballs into --out (default dist-packages). Each package is staged in a fresh
 // temporary folder that is removed afterwards.
 import { execFile } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -79,12 +80,15 @@ async function packMcp(stage: string, facts: McpPackageFacts, out: string) {
   return npmPack(stage, out);
 }
 
-/** The client's declarations: tsc over its two files, `.ts` specifiers rewritten to `.js`. */
-function clientDeclarations(outDir: string): void {
+/**
+ * The client's declarations: tsc over the client and the contract modules it bundles, under
+ * dist/types as they lie under src; dist/index.d.ts re-exports the client's. Specifiers end in .js.
+ */
+async function clientDeclarations(dist: string): Promise<void> {
+  const outDir = join(dist, 'types');
   const program = ts.createProgram([join(ROOT, 'src/packages/mnrent-client/index.ts')], {
     declaration: true,
     emitDeclarationOnly: true,
-    rewriteRelativeImportExtensions: true,
     allowImportingTsExtensions: true,
     strict: true,
     target: ts.ScriptTarget.ES2022,
@@ -93,12 +97,21 @@ function clientDeclarations(outDir: string): void {
     lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
     types: [],
     skipLibCheck: true,
-    rootDir: join(ROOT, 'src/packages/mnrent-client'),
+    rootDir: join(ROOT, 'src'),
     outDir,
   });
-  const result = program.emit();
+  const emitted: string[] = [];
+  const result = program.emit(undefined, (file, text) => {
+    emitted.push(file);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, text.replace(/(from\s+['"]\.{1,2}\/[^'"]+)\.ts(['"])/g, '$1.js$2'));
+  });
   const problems = [...ts.getPreEmitDiagnostics(program), ...result.diagnostics];
   if (problems.length > 0) throw new Error(ts.formatDiagnostics(problems, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => ROOT, getNewLine: () => '\n' }));
+  // The client's declarations must need nothing outside the package (zod least of all).
+  const outside = emitted.filter((file) => !file.startsWith(join(outDir, 'packages/mnrent-client')) && !file.startsWith(join(outDir, 'lib/contract')));
+  if (outside.length > 0) throw new Error(`the client's declarations reach outside the contract: ${outside.join(', ')}`);
+  await writeFile(join(dist, 'index.d.ts'), "export * from './types/packages/mnrent-client/index.js';\n");
 }
 
 async function packClient(stage: string, site: string, out: string) {
@@ -106,7 +119,9 @@ async function packClient(stage: string, site: string, out: string) {
   await build({
     entryPoints: [join(ROOT, 'src/packages/mnrent-client/index.ts')],
     outfile: join(dist, 'index.js'),
-    bundle: false,
+    // The contract's voucher arithmetic is bundled in; openapi-fetch stays the one dependency.
+    bundle: true,
+    external: ['openapi-fetch'],
     platform: 'neutral',
     target: 'es2022',
     format: 'esm',
@@ -114,11 +129,7 @@ async function packClient(stage: string, site: string, out: string) {
     absWorkingDir: ROOT,
     define: { MNRENT_PACKED_SITE: JSON.stringify(site) },
   });
-  clientDeclarations(dist);
-  for (const file of ['index.d.ts', 'api-types.d.ts']) {
-    const text = await readFile(join(dist, file), 'utf8');
-    await writeFile(join(dist, file), text.replaceAll("from './api-types.ts'", "from './api-types.js'"));
-  }
+  await clientDeclarations(dist);
   const lock = JSON.parse(await readFile(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string }> };
   const openapiFetch = lock.packages['node_modules/openapi-fetch']?.version;
   if (!openapiFetch) throw new Error('openapi-fetch is not in package-lock.json');

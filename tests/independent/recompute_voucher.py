@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """An independent re-computation of the voucher answer from the raw source files, with Python's
 standard library only (no code of the project): for every published ZIP, hud_areas, metro,
-area_fmr, both spreads, both flags and zori_lag_months, plus the section-8 summary. It reads the
+area_fmr, both spreads, both flags, zori_lag_months and the housing wage, plus the section-8 summary. It reads the
 county of each ZIP from the output (placing ZIPs in counties is another issue's rule) and prints
 every disagreement, then a count. Exit 1 when anything disagrees.
 
@@ -101,6 +101,9 @@ def main(sources: Path, site: Path) -> int:
         metro = next((a["name"] for a in listed if a["metro"]), None)
         area_fmr = listed[0]["fmr"] if listed else None
         expected = {"hud_areas": listed, "metro": metro, "area_fmr": area_fmr}
+        # NLIHC's housing wage: FMR x 12 / 0.30 / 2,080 hours, to the cent.
+        wage = lambda rents: {br: None if v is None else round_half_away(Fraction(v * 12) / Fraction(3, 10) / 2080, 2) for br, v in rents.items()}
+        expected["housing_wage"] = {"small_area": wage(out["fmr"]), "area": wage(area_fmr) if area_fmr else None}
         market = zori.get(zip_code)
         for prefix, fmr2 in (("", out["fmr"]["br2"]), ("area_", area_fmr["br2"] if area_fmr else None)):
             if market and fmr2 is not None:

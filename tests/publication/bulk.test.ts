@@ -55,6 +55,7 @@ describe('CSV: parses back to the JSON records', () => {
         spread: z.spread, spread_pct: z.spread_pct, voucher_competitive: z.voucher_competitive,
         area_spread: z.area_spread, area_spread_pct: z.area_spread_pct, area_voucher_competitive: z.area_voucher_competitive,
         zori_lag_months: z.zori_lag_months, acs_median_gross_rent: z.acs?.median_gross_rent ?? null,
+        housing_wage_2br: z.housing_wage.small_area.br2, area_housing_wage_2br: z.housing_wage.area?.br2 ?? null,
         latitude: z.coordinates?.latitude ?? null, longitude: z.coordinates?.longitude ?? null, url: z.url, lastmod: z.lastmod,
       });
     });
@@ -69,7 +70,8 @@ describe('CSV: parses back to the JSON records', () => {
     expect(await csvRows('counties')).toEqual(
       counties.map((c) => ({
         county: c.county, county_slug: c.county_slug, zip_count: c.zip_count, zori_zip_count: c.zori_zip_count,
-        median_fmr2: c.medians.fmr2, median_market_rent: c.medians.market_rent, median_fmr2_yoy_pct: c.medians.fmr2_yoy_pct, median_area_fmr2: c.medians.area_fmr2, url: c.url, lastmod: c.lastmod,
+        median_fmr2: c.medians.fmr2, median_market_rent: c.medians.market_rent, median_fmr2_yoy_pct: c.medians.fmr2_yoy_pct, median_area_fmr2: c.medians.area_fmr2,
+        housing_wage_2br: c.housing_wage.small_area.br2, area_housing_wage_2br: c.housing_wage.area?.br2 ?? null, url: c.url, lastmod: c.lastmod,
       })),
     );
     expect(await csvRows('section_8')).toEqual(sectionEight.rows);

@@ -62,6 +62,10 @@ const AREA_SPREADS = [
   f('area_voucher_competitive', 'boolean', 'The 2-bedroom area-wide FMR meets or exceeds the market rent'),
 ];
 const PAGE_URL = f('url', 'string', 'Page for people');
+const wageFields = (of: string) => [
+  f('housing_wage_2br', 'number', `Housing wage of ${of} 2-bedroom Small Area FMR: dollars an hour a full-time worker needs for it to be 30% of income (FMR ÷ 52, to the cent)`),
+  f('area_housing_wage_2br', 'number', `Housing wage of ${of} 2-bedroom area-wide FMR, dollars an hour`),
+];
 const sizeFields = (prefix: string, what: string) => HOUSEHOLD_SIZES.map((n) => f(`${prefix}_${n}`, 'integer', `${what}, ${n} person${n > 1 ? 's' : ''}, dollars a year`));
 const INCOME_TIERS = [
   { key: 'extremely_low', what: 'Extremely low income limit (30%)' },
@@ -93,6 +97,7 @@ export function bulkTables(records: { zips: readonly ZipRecord[]; counties: read
         ...AREA_SPREADS,
         f('zori_lag_months', 'integer', 'Months from the latest market rent month to the start of the FMR fiscal year'),
         f('acs_median_gross_rent', 'integer', 'Census ACS 5-year median gross rent of the ZCTA, dollars'),
+        ...wageFields('the'),
         f('latitude', 'number', 'Latitude of the ZIP point (Census ZCTA, else GeoNames)'),
         f('longitude', 'number', 'Longitude of the ZIP point'),
         PAGE_URL,
@@ -120,6 +125,8 @@ export function bulkTables(records: { zips: readonly ZipRecord[]; counties: read
         z.area_voucher_competitive,
         z.zori_lag_months,
         z.acs?.median_gross_rent ?? null,
+        z.housing_wage.small_area.br2,
+        z.housing_wage.area?.br2 ?? null,
         z.coordinates?.latitude ?? null,
         z.coordinates?.longitude ?? null,
         z.url,
@@ -156,12 +163,13 @@ export function bulkTables(records: { zips: readonly ZipRecord[]; counties: read
         f('median_market_rent', 'integer', 'Median market rent index, dollars'),
         f('median_fmr2_yoy_pct', 'number', 'Median change of the 2-bedroom Small Area FMR, percent'),
         f('median_area_fmr2', 'integer', 'Median 2-bedroom area-wide FMR, dollars'),
+        ...wageFields('the median'),
         PAGE_URL,
         lastmodOf('county'),
       ],
       primaryKey: ['county_slug'],
       foreignKeys: [],
-      rows: counties.map((c) => [c.county, c.county_slug, c.zip_count, c.zori_zip_count, c.medians.fmr2, c.medians.market_rent, c.medians.fmr2_yoy_pct, c.medians.area_fmr2, c.url, c.lastmod]),
+      rows: counties.map((c) => [c.county, c.county_slug, c.zip_count, c.zori_zip_count, c.medians.fmr2, c.medians.market_rent, c.medians.fmr2_yoy_pct, c.medians.area_fmr2, c.housing_wage.small_area.br2, c.housing_wage.area?.br2 ?? null, c.url, c.lastmod]),
     },
     {
       name: 'section_8',

@@ -1,30 +1,17 @@
 // How the service writes its numbers and its answer for people: the pages, the charts, llms-full.txt
 // and the agent server all use these, so a missing value, a negative dollar amount and the voucher
 // sentence read the same everywhere.
-import type { IndexZip } from './schemas.ts';
+import type { CountyRecord, HousingWage, IndexZip, ZipRecord } from './schemas.ts';
+import { areaShortName, MINUS, MISSING, money, moneyWithCents } from './format.ts';
+import { incomeNeeded } from './voucher-arithmetic.ts';
 import { roundHalfAway } from './round.ts';
+
+export { areaShortName, grouped, MISSING, money, moneyWithCents } from './format.ts';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** "2023-10" → "October 2023". */
 export const monthName = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1] ?? month} ${month.slice(0, 4)}`;
-
-/** A value the data does not have. */
-export const MISSING = 'n/a';
-/** The typographic minus: `−$392`, not `$-392`. */
-const MINUS = '\u2212';
-
-// Whole dollars grouped by thousands as en-US writes them (`1,850`): one formatter, made once, for
-// every amount of every page (a Texas build writes some 100,000).
-const WHOLE_DOLLARS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-export const grouped = (whole: number): string => WHOLE_DOLLARS.format(Math.abs(whole));
-
-/** Whole dollars: `$1,850`, `−$392`; cents are rounded half away from zero. */
-export function money(v: number | null | undefined): string {
-  if (v === null || v === undefined) return MISSING;
-  const whole = roundHalfAway(v);
-  return `${whole < 0 ? MINUS : ''}$${grouped(whole)}`;
-}
 
 /** A difference in dollars, with its sign: `+$141`, `−$710`, `$0`. */
 export function signedMoney(v: number | null | undefined): string {
@@ -54,11 +41,6 @@ export function paymentBand(fmr: number | null | undefined): { low: number; high
 export function paymentBandText(fmr: number | null | undefined): string {
   const band = paymentBand(fmr);
   return band ? `${money(band.low)}–${money(band.high)}` : MISSING;
-}
-
-/** "Minneapolis-St. Paul-Bloomington, MN-WI HUD Metro FMR Area" → "Minneapolis-St. Paul-Bloomington, MN-WI". */
-export function areaShortName(name: string): string {
-  return name.replace(/\s+(HUD Metro FMR Area|MSA|HUD Nonmetro FMR Area)$/i, '');
 }
 
 /** What each side of the comparison is, said once wherever the comparison is shown. */
@@ -104,5 +86,32 @@ export function marketRentAgeSentence(zip: Pick<IndexZip, 'zori_latest' | 'zori_
   return (
     `The market rent index is from ${monthName(zip.zori_latest.month)}, ${zip.zori_lag_months} months before FY${fiscalYear} began in October ${fiscalYear - 1}: ` +
     'rents have likely moved since, so the comparison is a guide, not a verdict.'
+  );
+}
+
+/**
+ * The housing wage in one sentence, for the pages and the agent server: "A full-time worker needs
+ * $49.23 an hour ($102,400 a year) to afford the 2-bedroom Small Area FMR here ($2,560); $32.87 on
+ * the area FMR ($1,709)." `what` names the FMR: "the 2-bedroom Small Area FMR here".
+ */
+function housingWageSentence(wage: HousingWage, fmr2: { small_area: number | null; area: number | null }, what: { small_area: string; area: string }): string | null {
+  const small = wage.small_area.br2;
+  if (small === null || fmr2.small_area === null) return null;
+  const area = wage.area?.br2 ?? null;
+  const onArea = area === null || fmr2.area === null ? '' : `; ${moneyWithCents(area)} an hour on ${what.area} (${money(fmr2.area)})`;
+  return `A full-time worker needs ${moneyWithCents(small)} an hour (${money(incomeNeeded(fmr2.small_area))} a year) to afford ${what.small_area} (${money(fmr2.small_area)})${onArea}.`;
+}
+
+/** On a ZIP page and in get_zip: "A full-time worker needs $49.23 an hour … to afford the 2-bedroom Small Area FMR here". */
+export function zipWageSentence(zip: Pick<ZipRecord, 'housing_wage' | 'fmr' | 'area_fmr'>): string | null {
+  return housingWageSentence(zip.housing_wage, { small_area: zip.fmr.br2, area: zip.area_fmr?.br2 ?? null }, { small_area: 'the 2-bedroom Small Area FMR here', area: 'the area FMR' });
+}
+
+/** On a county page and in get_county, on the county's median 2-bedroom FMRs. */
+export function countyWageSentence(county: Pick<CountyRecord, 'housing_wage' | 'medians'>): string | null {
+  return housingWageSentence(
+    county.housing_wage,
+    { small_area: county.medians.fmr2, area: county.medians.area_fmr2 },
+    { small_area: "the county's median 2-bedroom Small Area FMR", area: 'its median area FMR' },
   );
 }

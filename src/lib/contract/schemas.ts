@@ -126,6 +126,25 @@ export const IncomeLimits = z
   .strict()
   .register(contractRegistry, { id: 'IncomeLimits', description: "HUD's Section 8 income limits of the county, by household size (an addition to the spec)" });
 
+// An addition to the spec: what a full-time worker must earn for the FMR to be 30% of income (CONTRACT-NOTES, "The housing authority's arithmetic").
+const hourly = z.number().nonnegative().nullable();
+const wageByBedroom = z
+  .object({ br0: hourly.describe('Studio'), br1: hourly, br2: hourly, br3: hourly, br4: hourly })
+  .strict()
+  .describe('Dollars and cents an hour by bedroom count; null where the FMR is missing');
+
+export const HousingWage = z
+  .object({
+    small_area: wageByBedroom.describe('On the Small Area FMR'),
+    area: wageByBedroom.nullable().describe('On the area-wide FMR; null without one'),
+  })
+  .strict()
+  .register(contractRegistry, {
+    id: 'HousingWage',
+    description:
+      "The housing wage: the hourly wage a full-time worker (2,080 hours a year) needs for the FMR to be 30% of income, FMR × 12 ÷ 0.30 ÷ 2,080, in cents, half away from zero (NLIHC's Out of Reach method); the yearly income needed is FMR × 40 (an addition to the spec)",
+  });
+
 const incomeLimits = IncomeLimits.nullable().describe("HUD's income limits of the county; null where HUD's file has none for it (New England counties, listed by town)");
 
 const placeFields = {
@@ -173,6 +192,7 @@ export const ZipRecord = z
     ...spreadFields,
     ...areaFields,
     income_limits: incomeLimits.describe("HUD's income limits of the ZIP code's county; null where HUD's file has none for it"),
+    housing_wage: HousingWage.describe('The housing wage of each unit size on both bases'),
     coordinates: Coordinates.nullable(),
     nearby: z.array(NearbyZip).max(6).describe('The six nearest published ZIP codes by great-circle distance, among those with a Census ZCTA (a PO-box ZIP is nobody\'s neighbour)'),
   })
@@ -204,6 +224,7 @@ export const CountyRecord = z
     zori_zip_count: z.int().nonnegative().describe('ZIPs in the county with a market rent series'),
     medians: CountyMedians,
     income_limits: incomeLimits,
+    housing_wage: HousingWage.describe("The housing wage of the median FMR of the county's ZIP rows, each unit size on both bases"),
     zips: z.array(IndexZip),
   })
   .strict();
@@ -519,6 +540,7 @@ export type EndpointInfo = z.infer<typeof EndpointInfo>;
 export type CountyMedians = z.infer<typeof CountyMedians>;
 export type Coordinates = z.infer<typeof Coordinates>;
 export type IncomeLimits = z.infer<typeof IncomeLimits>;
+export type HousingWage = z.infer<typeof HousingWage>;
 export type MetaDoc = z.infer<typeof MetaDoc>;
 export type ChangeEntry = z.infer<typeof ChangeEntry>;
 export type ChangesRecord = z.infer<typeof ChangesRecord>;

@@ -28,7 +28,7 @@ import { fmr2YearOverYear, fmrByFiscalYear, fmrHistories, type ZipFmrHistory } f
 import { fiscalYearFreshness, monthFreshness, stalenessNotices } from './freshness.ts';
 import { effectiveDateOf, incomeLimitsByCounty, incomeLimitsFreshness, incomeLimitsNotice } from './income-limits.ts';
 import { contentFingerprint, lastmodFor, type PreviousResource } from './lastmod.ts';
-import { countyMedians, medianSpreadPct } from './medians.ts';
+import { countyHousingWage, countyMedians, medianSpreadPct, zipHousingWage } from './medians.ts';
 import { isNeighbour, nearestZips } from './nearby.ts';
 import type { GateInput } from './publish-gate.ts';
 import { countySlug, metroArea, placeZip, zipHudAreas, type ZipPlace } from './places.ts';
@@ -261,6 +261,7 @@ function zipRecord(
     ...areaVoucherSpread(areaFmr?.br2 ?? null, marketRent),
     zori_lag_months: zoriLagMonths(published.latest?.month, latest),
     income_limits: context.incomeLimits.get(place.countyFips) ?? null,
+    housing_wage: zipHousingWage(fmr, areaFmr),
     coordinates,
     nearby,
   };
@@ -278,6 +279,7 @@ function countyRecords(counties: CountyList, rows: readonly IndexZip[], incomeLi
       zori_zip_count: zips.filter((r) => r.zori_latest !== null).length,
       medians: countyMedians(zips),
       income_limits: incomeLimits.get(fips) ?? null,
+      housing_wage: countyHousingWage(zips),
       zips,
     };
     // In the contract's order (lastmod after url), as the API writes it.

@@ -1,6 +1,8 @@
 // County medians over ZIP rows.
 import { median } from 'd3-array';
-import type { CountyMedians, IndexZip } from '../contract/schemas.ts';
+import { BEDROOMS } from '../contract/bedrooms.ts';
+import type { BedroomRents, CountyMedians, HousingWage, IndexZip } from '../contract/schemas.ts';
+import { housingWage } from '../contract/voucher-arithmetic.ts';
 import { roundHalfAway } from '../contract/round.ts';
 
 
@@ -26,4 +28,22 @@ export function countyMedians(rows: readonly IndexZip[]): CountyMedians {
 
 export function medianSpreadPct(values: number[]): number | null {
   return roundedMedian(values, 1);
+}
+
+/** The housing wage of each unit size: null where the FMR is missing. */
+export function housingWageByBedroom(rents: BedroomRents): HousingWage['small_area'] {
+  return Object.fromEntries(BEDROOMS.map((br) => [br, rents[br] === null ? null : housingWage(rents[br])])) as HousingWage['small_area'];
+}
+
+/** A ZIP code's housing wage on both bases. */
+export function zipHousingWage(fmr: BedroomRents, areaFmr: BedroomRents | null): HousingWage {
+  return { small_area: housingWageByBedroom(fmr), area: areaFmr ? housingWageByBedroom(areaFmr) : null };
+}
+
+/** A county's: of the median FMR of its ZIP rows per unit size (medians.fmr2 for 2 bedrooms), on both bases. */
+export function countyHousingWage(rows: readonly IndexZip[]): HousingWage {
+  const medianRents = (pick: (row: IndexZip) => BedroomRents | null): BedroomRents =>
+    Object.fromEntries(BEDROOMS.map((br) => [br, roundedMedian(rows.map((r) => pick(r)?.[br] ?? null), 0)])) as BedroomRents;
+  const area = medianRents((r) => r.area_fmr);
+  return { small_area: housingWageByBedroom(medianRents((r) => r.fmr)), area: BEDROOMS.every((br) => area[br] === null) ? null : housingWageByBedroom(area) };
 }

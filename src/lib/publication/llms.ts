@@ -9,6 +9,7 @@ import { BULK_DIR, BULK_FILE_NAMES, BULK_TABLES } from '../contract/bulk-tables.
 import { CHANGES_FEED_PATH, siteUrls } from '../contract/routes.ts';
 import { LICENSE, serviceName } from '../contract/service.ts';
 import { money, signedPercent, WHAT_IS_COMPARED, WHICH_BASIS } from '../contract/present.ts';
+import { DEDUCTION_AMOUNTS } from '../contract/voucher-arithmetic.ts';
 import { FORTY_PERCENT_RULE } from '../contract/voucher-fit.ts';
 import { schemaDocs } from './schema-fields.ts';
 
@@ -133,7 +134,14 @@ export function llmsFullTxt(facts: SiteFacts, counties: readonly CountyRecord[])
     '- Rounding everywhere: half away from zero (−6.25 → −6.3, 6.25 → 6.3).',
     "- `income_limits` (ZIP and county): HUD's Section 8 income limits of the county for the fiscal year in effect on the build date, verbatim, keyed \"1\" to \"8\" persons; a ZIP takes its county's; null where HUD's file has no row for the county. " +
       'Above 8 persons the very low and low limits are the 4-person limit plus 8% of it per person above 4, rounded up to the next $50; HUD publishes no extremely low limit above 8.',
-    `- ${FORTY_PERCENT_RULE} The payment standard is the FMR of the unit size × the housing authority's percentage (90-110%, 100% when unknown), whole dollars; the most gross rent at move-in is the payment standard + floor(annual income / 120). voucher_fit answers for one household on both bases.`,
+    `- ${FORTY_PERCENT_RULE}`,
+    "- The housing authority's arithmetic (voucher_fit; the typed client's voucherFit): adjusted income = gross annual income − a deduction per dependent − one per elderly or disabled family − child care (capped by earned income) − medical and disability assistance expenses above a share of annual income, never below 0 " +
+      `(the amounts of the year in effect on the build date: ${DEDUCTION_AMOUNTS.filter((row) => row.year !== null).map((row) => `${row.year} $${row.dependent} and $${row.elderly_or_disabled_family}, ${row.medical_threshold_pct}%`).join('; ')}). ` +
+      'Total tenant payment = the greatest of 30% of monthly adjusted income, 10% of monthly annual income and the minimum rent ($50 when not given), whole dollars, half away from zero. ' +
+      "The family's payment standard = the lower of the standards for the voucher's and the unit's sizes (FMR × percentage, 90-120%, 100% when unknown, or the housing authority's dollar amount). " +
+      'For a unit: gross rent = rent to owner + utility allowance; housing_assistance_payment = min(PS − TTP, gross − TTP), never below 0; family_share = gross − HAP; passes_40_percent when gross ≤ PS or family_share ≤ 40% of monthly adjusted income. ' +
+      'The most gross rent at move-in = PS + max(0, 40% of monthly adjusted income − TTP), rounded down. Without a voucher: 30% of monthly annual income, rounded down.',
+    "- `housing_wage` (ZIP and county): for each unit size on both bases, FMR × 12 ÷ 0.30 ÷ 2,080 hours, dollars and cents, half away from zero (NLIHC's Out of Reach method); the income needed is FMR × 40. A county's is of the median FMR of its ZIP rows.",
     '',
     '## Fields',
     '',

@@ -272,6 +272,26 @@ export interface components {
                 8: number;
             };
         };
+        HousingWage: {
+            /** @description On the Small Area FMR */
+            small_area: {
+                /** @description Studio */
+                br0: number | null;
+                br1: number | null;
+                br2: number | null;
+                br3: number | null;
+                br4: number | null;
+            };
+            /** @description On the area-wide FMR; null without one */
+            area: {
+                /** @description Studio */
+                br0: number | null;
+                br1: number | null;
+                br2: number | null;
+                br3: number | null;
+                br4: number | null;
+            } | null;
+        };
         IndexZip: {
             /** @description Five-digit ZIP code */
             zip: string;
@@ -377,6 +397,8 @@ export interface components {
             zori_lag_months: number | null;
             /** @description HUD's income limits of the ZIP code's county; null where HUD's file has none for it */
             income_limits: components["schemas"]["IncomeLimits"] | null;
+            /** @description The housing wage of each unit size on both bases */
+            housing_wage: components["schemas"]["HousingWage"];
             coordinates: components["schemas"]["Coordinates"] | null;
             /** @description The six nearest published ZIP codes by great-circle distance, among those with a Census ZCTA (a PO-box ZIP is nobody's neighbour) */
             nearby: components["schemas"]["NearbyZip"][];
@@ -411,6 +433,8 @@ export interface components {
             medians: components["schemas"]["CountyMedians"];
             /** @description HUD's income limits of the county; null where HUD's file has none for it (New England counties, listed by town) */
             income_limits: components["schemas"]["IncomeLimits"] | null;
+            /** @description The housing wage of the median FMR of the county's ZIP rows, each unit size on both bases */
+            housing_wage: components["schemas"]["HousingWage"];
             zips: components["schemas"]["IndexZip"][];
         };
         ZipIndex: {

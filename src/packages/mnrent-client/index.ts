@@ -1,8 +1,13 @@
 // mnrent-client: a typed client of the rent data JSON API. The types come from openapi.json
 // (api-types.ts, generated); requests go through openapi-fetch. No other runtime dependency, and
-// only the platform's fetch, so it runs in browsers, Node 18+, Deno and Bun.
+// only the platform's fetch, so it runs in browsers, Node 18+, Deno and Bun. voucherFit is the
+// service's own function (bundled in), so an app answers a household from a ZIP record as the
+// site's form and the agent server do.
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import { voucherFit as answerFor, voucherPlaceOf, VoucherQuestionError, type BasisFit, type VoucherFit, type VoucherQuestion } from '../../lib/contract/voucher-fit.ts';
 import type { components, operations, paths } from './api-types.ts';
+
+export { VoucherQuestionError, type BasisFit, type VoucherFit, type VoucherQuestion };
 
 export type { components, operations, paths };
 type Schemas = components['schemas'];
@@ -15,6 +20,17 @@ export type SectionEight = Schemas['SectionEight'];
 export type SectionEightRow = Schemas['SectionEightRow'];
 export type ChangesDoc = Schemas['ChangesDoc'];
 export type Problem = Schemas['Problem'];
+
+/**
+ * Can this household use a voucher in this ZIP code, and what would it pay? HUD's arithmetic step
+ * by step from the ZIP record (`await rent.zip('55104')`), with the deduction amounts in effect on
+ * the record's build date: the same numbers and sentences as the ZIP page's form and the agent
+ * server's voucher_fit. A question out of range throws VoucherQuestionError, whose message says what
+ * to change.
+ */
+export function voucherFit(record: ZipDetail, question: VoucherQuestion): VoucherFit {
+  return answerFor(voucherPlaceOf(record, record.meta.generated_at), question);
+}
 
 /** `npm run pack` sets this to the site the package was packed from. */
 declare const MNRENT_PACKED_SITE: string | undefined;

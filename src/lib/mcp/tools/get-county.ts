@@ -5,7 +5,7 @@ import { CountyDetail } from '../../contract/schemas.ts';
 import type { ApiReader } from '../api-reader.ts';
 import { closest, countyKey } from '../match.ts';
 import { defineTool, fail, ok } from './tool.ts';
-import { money, signedPercent } from '../../contract/present.ts';
+import { countyWageSentence, money, signedPercent } from '../../contract/present.ts';
 import { countOf } from '../../derive/search.ts';
 
 /** The state's example county three ways: "Dane", "Dane County" and "dane". */
@@ -21,7 +21,7 @@ export const getCounty = defineTool({
   // A getter: the state is the one this process serves (currentState), known only once it has started.
   get description() {
     return (
-      `One of ${currentState().name}'s counties: median 2-bedroom FMR, median market rent, median FMR change, and every ZIP code in it. ` +
+      `One of ${currentState().name}'s counties: median 2-bedroom FMR, median market rent, median FMR change, the housing wage (the hourly wage a full-time worker needs to afford the FMR) of each unit size on both bases, and every ZIP code in it. ` +
       `Names are forgiving: ${exampleNames()} all work.`
     );
   },
@@ -35,12 +35,16 @@ export const getCounty = defineTool({
       return fail(`No ${currentState().name} county matches "${county}". Did you mean: ${closest(key, await countySlugs(reader)).join(', ')}?`);
     }
     const m = found.medians;
+    const wage = countyWageSentence(found);
     const summary =
       `${countyLabelIn(found.county, currentState())}: ${countOf(found.zip_count, 'ZIP code')} (${found.zori_zip_count} with a market rent index). ` +
-      `Median 2-bedroom Small Area FMR ${money(m.fmr2)}, median 2-bedroom area FMR ${money(m.area_fmr2)}, median market rent ${money(m.market_rent)}, median FMR change ${signedPercent(m.fmr2_yoy_pct)}.`;
+      `Median 2-bedroom Small Area FMR ${money(m.fmr2)}, median 2-bedroom area FMR ${money(m.area_fmr2)}, median market rent ${money(m.market_rent)}, median FMR change ${signedPercent(m.fmr2_yoy_pct)}.` +
+      (wage === null ? '' : ` ${wage}`);
     return ok(summary, found);
   },
 });
+
+
 
 /** The county slugs the index knows (every county with a published ZIP). */
 export async function countySlugs(reader: ApiReader): Promise<string[]> {

@@ -3,7 +3,7 @@ import { countyLabelIn, currentState } from '../../state.ts';
 import { ZipCode, ZipDetail } from '../../contract/schemas.ts';
 import { closestZips } from '../match.ts';
 import { defineTool, fail, ok } from './tool.ts';
-import { marketRentAgeSentence, money, signedPercent, voucherAnswers } from '../../contract/present.ts';
+import { zipWageSentence, marketRentAgeSentence, money, signedPercent, voucherAnswers } from '../../contract/present.ts';
 
 export const getZip = defineTool({
   name: 'get_zip',
@@ -12,7 +12,7 @@ export const getZip = defineTool({
     return (
       `Everything published for one ${currentState().name} ZIP code: HUD Small Area Fair Market Rent by bedroom count for every fiscal year, ` +
       'the area-wide FMR of each HUD FMR area it lies in, the monthly Zillow market rent index, Census median gross rent, ' +
-      'whether a voucher reaches the market rent on both bases (Small Area FMR and area-wide FMR), HUD income limits of its county, metro area, county and the six nearest ZIPs. ' +
+      'whether a voucher reaches the market rent on both bases (Small Area FMR and area-wide FMR), HUD income limits of its county, the housing wage (the hourly wage a full-time worker needs to afford the FMR) of each unit size on both bases, metro area, county and the six nearest ZIPs. ' +
       'Neither figure is a rent quote for any address.'
     );
   },
@@ -34,6 +34,7 @@ export const getZip = defineTool({
       answers.smallArea,
       answers.area,
       marketRentAgeSentence(record, record.fmr_latest_fy),
+      zipWageSentence(record),
       record.income_limits
         ? `Voucher eligibility: income at or below HUD's FY${record.income_limits.fiscal_year} very low limit, ${money(record.income_limits.very_low['1'])} for one person to ${money(record.income_limits.very_low['8'])} for eight (voucher_fit answers for one household).`
         : null,

@@ -1,56 +1,108 @@
 import { z } from 'zod';
-import { countyLabelIn, currentState } from '../../state.ts';
+import { currentState } from '../../state.ts';
 import { Meta, ZipCode } from '../../contract/schemas.ts';
-import { MAX_HOUSEHOLD_SIZE, PAYMENT_STANDARD_PCT, voucherFit as answerFor, voucherPlaceOf, VoucherQuestionError } from '../../contract/voucher-fit.ts';
+import { MAX_HOUSEHOLD_SIZE, MINIMUM_RENT, PAYMENT_STANDARD_PCT, voucherFit as answerFor, voucherPlaceOf, VoucherQuestionError } from '../../contract/voucher-fit.ts';
 import { closestZips } from '../match.ts';
 import { defineTool, fail, ok } from './tool.ts';
 
 const dollars = z.int().nonnegative();
+const amount = z.number().nonnegative();
 const basis = z
   .object({
     basis: z.enum(['small_area', 'area']),
-    fmr: dollars.describe('FMR of the unit size on this basis'),
-    payment_standard: dollars.describe('FMR times the payment standard percentage, whole dollars'),
-    max_gross_rent: dollars.describe('The most gross rent (rent plus utilities) the household can lease at move-in: payment standard + a tenth of monthly income'),
+    fmr: dollars.describe("FMR on this basis of the size the payment standard follows (the smaller of the voucher's and the unit's)"),
+    payment_standard: dollars.describe("The family's payment standard: the lower of the standards for the voucher's and the unit's sizes (FMR × percentage, whole dollars), or the dollar amount given"),
+    max_gross_rent: dollars.describe('The most gross rent (rent plus utilities) the household can lease at move-in: payment standard + max(0, 40% of monthly adjusted income − total tenant payment), rounded down'),
     max_rent_to_owner: z.int().describe('max_gross_rent minus the utility allowance'),
     market_rent_within_reach: z.boolean().nullable().describe('The market rent index is at or below max_rent_to_owner; null without a market rent'),
+    gross_rent: dollars.nullable().describe('rent_to_owner + utility_allowance; null without rent_to_owner'),
+    housing_assistance_payment: dollars.nullable().describe("The housing authority's monthly payment: the lower of (payment standard − TTP) and (gross rent − TTP), never below 0; null without rent_to_owner"),
+    family_share: dollars.nullable().describe('gross_rent − housing_assistance_payment; null without rent_to_owner'),
+    passes_40_percent: z
+      .boolean()
+      .nullable()
+      .describe('At move-in, true when the gross rent is within the payment standard or the family share is at most 40% of monthly adjusted income; null without rent_to_owner'),
     sentence: z.string(),
   })
   .strict();
 
+const answerInput = {
+  household_size: z.number().describe(`Persons in the household, 1 to ${MAX_HOUSEHOLD_SIZE}`),
+  annual_income: z.number().describe("Gross yearly income in dollars (HUD's annual income: what the household expects in the next 12 months); eligibility is judged by it"),
+  dependents: z.number().optional().describe('Members other than the head, spouse or co-head who are under 18, full-time students or have a disability; 0 when not given'),
+  elderly_or_disabled: z.boolean().optional().describe('The head, spouse or co-head is 62 or older or has a disability; false when not given'),
+  child_care: z.number().optional().describe('Yearly child care for children 12 and under that lets a member work or study, dollars; 0 when not given'),
+  earned_income: z.number().optional().describe('Yearly earned income, dollars (caps the child-care and disability assistance deductions); the annual income when not given'),
+  medical_expenses: z.number().optional().describe('Yearly unreimbursed medical expenses of an elderly or disabled family, dollars; 0 when not given'),
+  disability_assistance_expenses: z.number().optional().describe('Yearly attendant care and auxiliary apparatus that let a member work, dollars; 0 when not given'),
+  minimum_rent: z.number().optional().describe(`The housing authority's minimum rent, 0 to ${MINIMUM_RENT.max} dollars a month; ${MINIMUM_RENT.default} when not given`),
+  payment_standard_pct: z
+    .number()
+    .optional()
+    .describe(`The housing authority's payment standard as a percent of the FMR, ${PAYMENT_STANDARD_PCT.min} to ${PAYMENT_STANDARD_PCT.max} (above ${PAYMENT_STANDARD_PCT.basicMax} is an exception standard); ${PAYMENT_STANDARD_PCT.default} when neither it nor payment_standard is given`),
+  payment_standard: z.number().optional().describe("The housing authority's own payment standard in whole dollars a month, for the smaller of the voucher's and the unit's sizes (instead of payment_standard_pct)"),
+  utility_allowance: z.number().optional().describe("Tenant-paid utility allowance for the smaller of the voucher's and the unit's sizes, whole dollars a month; 0 when not given"),
+  voucher_bedrooms: z.number().optional().describe("The voucher's bedrooms, 0 (studio) to 4; by default two persons a bedroom"),
+  bedrooms: z.number().optional().describe("The unit's bedrooms, 0 (studio) to 4; the voucher's when not given"),
+  rent_to_owner: z.number().optional().describe('The rent to the owner of one unit, whole dollars a month: gives the HAP, the family share and the 40% test'),
+};
+
 export const voucherFit = defineTool({
   name: 'voucher_fit',
-  title: 'Can this household use a voucher here?',
+  title: 'Can this household use a voucher here, and what would it pay?',
   get description() {
     return (
-      `For one household in a ${currentState().name} ZIP code: whether it is eligible for a Housing Choice Voucher by HUD's income limits of the county ` +
-      '(and in which tier), and, on both the Small Area FMR and the area-wide FMR, the payment standard and the most gross rent it can lease at move-in ' +
-      'under the 40% rule (payment standard + a tenth of monthly adjusted income), compared with the market rent index. The same sentences as the ZIP page.'
+      `For one household in a ${currentState().name} ZIP code, the housing authority's arithmetic step by step: whether it is eligible for a Housing Choice Voucher by HUD's income limits of the county ` +
+      '(gross income, and in which tier); its adjusted income after the deductions of the year in effect; its total tenant payment and the rule that set it; and, on both the Small Area FMR and the area-wide FMR, ' +
+      'the payment standard, the most gross rent it can lease at move-in under the 40% rule, and for a unit (rent_to_owner) the housing assistance payment, the family share and the 40% test. ' +
+      'Every input not given is a default named in assumptions. The same numbers and sentences as the ZIP page and the typed client\'s voucherFit.'
     );
   },
   input: {
     zip: z.union([ZipCode, z.int().min(0).max(99999)]).describe('Five-digit ZIP code as a string; a number works too'),
-    household_size: z.int().min(1).max(MAX_HOUSEHOLD_SIZE).describe(`Persons in the household, 1 to ${MAX_HOUSEHOLD_SIZE}`),
-    annual_income: z.number().min(0).describe("Yearly income in dollars; used as the adjusted income, which the housing authority computes (it is lower after deductions)"),
-    bedrooms: z.int().min(0).max(4).optional().describe('Unit size, 0 (studio) to 4; by default two persons a bedroom'),
-    payment_standard_pct: z
-      .number()
-      .min(PAYMENT_STANDARD_PCT.min)
-      .max(PAYMENT_STANDARD_PCT.max)
-      .optional()
-      .describe(`The housing authority's payment standard as a percent of the FMR, ${PAYMENT_STANDARD_PCT.min} to ${PAYMENT_STANDARD_PCT.max}; 100 when not known`),
-    utility_allowance: z.number().min(0).optional().describe('Tenant-paid utility allowance, dollars a month; 0 when not given'),
+    ...answerInput,
   },
   output: z
     .object({
       meta: Meta,
       zip: ZipCode,
       household_size: z.int(),
-      annual_income: z.number(),
-      bedrooms: z.int(),
+      annual_income: amount,
+      dependents: z.int(),
+      elderly_or_disabled: z.boolean(),
+      child_care: amount,
+      earned_income: amount,
+      earned_income_assumed: z.boolean(),
+      medical_expenses: amount,
+      disability_assistance_expenses: amount,
+      minimum_rent: dollars,
+      bedrooms: z.int().describe("The unit's bedrooms"),
       bedrooms_assumed: z.boolean(),
-      payment_standard_pct: z.number(),
-      utility_allowance: z.number(),
+      voucher_bedrooms: z.int(),
+      voucher_bedrooms_assumed: z.boolean(),
+      payment_standard_pct: z.number().nullable().describe('Null when payment_standard was given in dollars'),
+      payment_standard: dollars.nullable().describe('The dollar amount given; null when a percentage was used'),
+      utility_allowance: dollars,
+      rent_to_owner: dollars.nullable(),
+      deduction_amounts: z
+        .object({
+          year: z.int().nullable().describe('Calendar year of the amounts; null for the rule before HOTMA'),
+          from: z.iso.date(),
+          dependent: dollars,
+          elderly_or_disabled_family: dollars,
+          medical_threshold_pct: z.number(),
+          source: z.string(),
+        })
+        .strict()
+        .describe("The deduction amounts in effect on the data's build date"),
+      deductions: z
+        .object({ dependents: amount, elderly_or_disabled_family: amount, child_care: amount, medical_and_disability: amount, total: amount })
+        .strict()
+        .describe('Each deduction, dollars a year'),
+      adjusted_income: amount.describe('Annual income less the deductions, never below 0, dollars a year'),
+      total_tenant_payment: dollars.describe('The greatest of 30% of monthly adjusted income, 10% of monthly annual income and the minimum rent, whole dollars a month'),
+      total_tenant_payment_rule: z.enum(['adjusted_income_30_percent', 'annual_income_10_percent', 'minimum_rent']),
+      rent_at_30_percent_without_voucher: dollars.describe('30% of the monthly annual income, rounded down'),
       income_limits: z
         .object({
           fiscal_year: z.int(),
@@ -69,10 +121,12 @@ export const voucherFit = defineTool({
       market_rent: z.object({ month: z.string(), rent: dollars }).strict().nullable(),
       small_area: basis.nullable(),
       area: basis.nullable(),
-      sentences: z.array(z.string()),
+      sentences: z.array(z.string()).describe('The answer in plain words'),
+      steps: z.array(z.string()).describe('How it was worked out'),
+      assumptions: z.array(z.string()).describe('Every input not given and what was used'),
     })
     .strict(),
-  async run({ zip: given, household_size, annual_income, bedrooms, payment_standard_pct, utility_allowance }, reader) {
+  async run({ zip: given, ...asked }, reader) {
     const zip = typeof given === 'number' ? String(given).padStart(5, '0') : given;
     const record = await reader.zip(zip);
     if (!record) {
@@ -80,18 +134,14 @@ export const voucherFit = defineTool({
       return fail(`ZIP ${zip} is not published (no HUD Small Area FMR for it in ${currentState().name}). Closest published ZIPs: ${closestZips(zip, published).join(', ')}.`);
     }
     try {
-      const fit = answerFor(voucherPlaceOf(record, countyLabelIn(record.county, currentState())), {
-        householdSize: household_size,
-        annualIncome: annual_income,
-        ...(bedrooms === undefined ? {} : { bedrooms }),
-        ...(payment_standard_pct === undefined ? {} : { paymentStandardPct: payment_standard_pct }),
-        ...(utility_allowance === undefined ? {} : { utilityAllowance: utility_allowance }),
-      });
+      const fit = answerFor(voucherPlaceOf(record, record.meta.generated_at), asked);
       const limits = fit.income_limits ? ` Income limits: HUD FY${fit.income_limits.fiscal_year}, ${fit.income_limits.hud_area_name}.` : '';
-      return ok(`ZIP ${record.zip}, ${record.city}. ${fit.sentences.join(' ')}${limits}`, { meta: record.meta, ...fit });
+      const text = [`ZIP ${record.zip}, ${record.city}. ${fit.sentences.join(' ')}${limits}`, `How: ${fit.steps.join(' ')}`, `Assumed: ${fit.assumptions.join(' ')}`].join('\n');
+      return ok(text, { meta: record.meta, ...fit });
     } catch (error) {
       if (error instanceof VoucherQuestionError) return fail(error.message);
       throw error;
     }
   },
 });
+

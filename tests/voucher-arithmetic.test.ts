@@ -1,0 +1,217 @@
+// The housing authority's arithmetic, worked by hand from the regulations (CONTRACT-NOTES, "The
+// housing authority's arithmetic"): 24 CFR 5.611 (adjusted income, the amounts in
+// DEDUCTION_AMOUNTS), 5.628 (total tenant payment), 5.630 (minimum rent), 982.505 (payment
+// standard, HAP), 982.508 (40% at move-in), and the definitions of HUD's HCV Guidebook, "Calculating
+// Rent and HAP Payments" (HAP = the lower of PS − TTP and gross rent − TTP; family share = gross
+// rent − HAP). Each case writes its arithmetic beside it. No build: the unit lane runs it.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  adjustedIncome,
+  cents,
+  type HouseholdIncome,
+  deductionAmountsOn,
+  housingWage,
+  incomeNeeded,
+  maxGrossRentAtMoveIn,
+  rentAt30Percent,
+  totalTenantPayment,
+  unitPayment,
+} from '../src/lib/contract/voucher-arithmetic.ts';
+import { voucherFit, voucherPlaceOf, VoucherQuestionError, type VoucherQuestion } from '../src/lib/contract/voucher-fit.ts';
+
+const Y2026 = deductionAmountsOn('2026-01-01');
+/** Adjusted income and the deductions in dollars, from a household in dollars (defaults: nothing but the income). */
+const adjustedDollars = (h: Partial<HouseholdIncome> & { annual_income: number }, on = Y2026) => {
+  const result = adjustedIncome(
+    { dependents: 0, elderly_or_disabled: false, child_care: 0, earned_income: h.annual_income, medical_expenses: 0, disability_assistance_expenses: 0, ...h },
+    on,
+  );
+  return { adjusted: result.adjusted / 100, total: result.deductions.total / 100, medical: result.deductions.medical_and_disability / 100 };
+};
+
+describe('the amounts of each year (24 CFR 5.611)', () => {
+  it('2026: $500 a dependent, $550 for an elderly or disabled family, medical above 10%; 2025 and 2024: $480 and $525; before HOTMA: $480, $400 and 3%', () => {
+    expect(deductionAmountsOn('2026-11-22')).toMatchObject({ year: 2026, dependent: 500, elderly_or_disabled_family: 550, medical_threshold_pct: 10 });
+    expect(deductionAmountsOn('2025-12-31')).toMatchObject({ year: 2025, dependent: 480, elderly_or_disabled_family: 525, medical_threshold_pct: 10 });
+    expect(deductionAmountsOn('2024-01-01')).toMatchObject({ year: 2024, dependent: 480, elderly_or_disabled_family: 525 });
+    expect(deductionAmountsOn('2023-12-31')).toMatchObject({ year: null, dependent: 480, elderly_or_disabled_family: 400, medical_threshold_pct: 3 });
+  });
+});
+
+describe('adjusted income (24 CFR 5.611)', () => {
+  it('with two dependents: $40,000 − 2 × $500 = $39,000; without: $20,000 stays $20,000', () => {
+    expect(adjustedDollars({ annual_income: 40_000, dependents: 2 })).toMatchObject({ total: 1_000, adjusted: 39_000 });
+    expect(adjustedDollars({ annual_income: 20_000 })).toMatchObject({ total: 0, adjusted: 20_000 });
+  });
+
+  it('an elderly family with $2,500 of medical expenses on $18,000: above 10% ($1,800) counts $700; with $550, adjusted $16,750', () => {
+    expect(adjustedDollars({ annual_income: 18_000, elderly_or_disabled: true, medical_expenses: 2_500 })).toEqual({ medical: 700, total: 1_250, adjusted: 16_750 });
+  });
+
+  it('exactly at the threshold ($1,800 of $18,000) nothing counts: adjusted $18,000 − $550 = $17,450', () => {
+    expect(adjustedDollars({ annual_income: 18_000, elderly_or_disabled: true, medical_expenses: 1_800 })).toEqual({ medical: 0, total: 550, adjusted: 17_450 });
+  });
+
+  it('before HOTMA the threshold was 3% and the family deduction $400: $2,500 − $540 = $1,960; $18,000 − $2,360 = $15,640', () => {
+    expect(adjustedDollars({ annual_income: 18_000, elderly_or_disabled: true, medical_expenses: 2_500 }, deductionAmountsOn('2023-06-01'))).toEqual({ medical: 1_960, total: 2_360, adjusted: 15_640 });
+  });
+
+  it('child care is capped by the earned income: $6,000 of care, $4,000 earned of $30,000 → $4,000; with two dependents, adjusted $25,000', () => {
+    expect(adjustedDollars({ annual_income: 30_000, earned_income: 4_000, child_care: 6_000, dependents: 2 })).toMatchObject({ total: 5_000, adjusted: 25_000 });
+  });
+
+  it('disability assistance counts with medical expenses, capped by earnings: $3,000 of care, $1,000 earned of $12,000 → $1,000 − $1,200 → 0', () => {
+    expect(adjustedDollars({ annual_income: 12_000, earned_income: 1_000, disability_assistance_expenses: 3_000 })).toMatchObject({ medical: 0, adjusted: 12_000 });
+    expect(adjustedDollars({ annual_income: 12_000, earned_income: 12_000, disability_assistance_expenses: 3_000 })).toMatchObject({ medical: 1_800, adjusted: 10_200 });
+  });
+
+  it('never below 0', () => {
+    expect(adjustedDollars({ annual_income: 400, dependents: 3 }).adjusted).toBe(0);
+  });
+});
+
+describe('total tenant payment (24 CFR 5.628): each rule wins once', () => {
+  const ttp = (annual: number, adjusted: number, minimumRent = 50) => totalTenantPayment(cents(annual), cents(adjusted), minimumRent);
+
+  it('30% of monthly adjusted income: $39,000 / 40 = $975 over $40,000 / 120 = $333.33 and $50', () => {
+    expect(ttp(40_000, 39_000)).toEqual({ amount: 975, rule: 'adjusted_income_30_percent', candidates: { adjusted_income_30_percent: 975, annual_income_10_percent: 333, minimum_rent: 50 } });
+  });
+
+  it('half away from zero: $16,750 / 40 = $418.75 → $419; $17,450 / 40 = $436.25 → $436', () => {
+    expect(ttp(18_000, 16_750).amount).toBe(419);
+    expect(ttp(18_000, 17_450).amount).toBe(436);
+    // $20,020 / 40 = $500.50 → $501.
+    expect(ttp(20_020, 20_020).amount).toBe(501);
+  });
+
+  it('10% of monthly gross income: $24,000 with $18,150 of deductions → 30% of $5,850 is $146.25, 10% of $24,000 is $200', () => {
+    const adjusted = adjustedDollars({ annual_income: 24_000, elderly_or_disabled: true, medical_expenses: 20_000 });
+    expect(adjusted).toMatchObject({ total: 18_150, adjusted: 5_850 });
+    expect(ttp(24_000, 5_850)).toMatchObject({ amount: 200, rule: 'annual_income_10_percent' });
+  });
+
+  it('the minimum rent: $0 income pays $50; with a minimum rent of $0 it pays $0, named by the first rule', () => {
+    expect(ttp(0, 0)).toMatchObject({ amount: 50, rule: 'minimum_rent' });
+    expect(ttp(1_000, 1_000)).toMatchObject({ amount: 50, rule: 'minimum_rent' }); // $25 and $8.33 are less
+    expect(ttp(0, 0, 0)).toMatchObject({ amount: 0, rule: 'adjusted_income_30_percent' });
+  });
+});
+
+describe('a unit: HAP, family share and the 40% test (24 CFR 982.505(c), 982.508)', () => {
+  const adjusted = cents(39_000); // 40% a month: $39,000 / 30 = $1,300
+
+  it('gross rent below the payment standard: $1,900 against $2,560, TTP $975 → HAP $925, the family $975; the 40% test does not apply', () => {
+    expect(unitPayment(1_900, 0, 2_560, 975, adjusted)).toEqual({ gross_rent: 1_900, housing_assistance_payment: 925, family_share: 975, passes_40_percent: true });
+  });
+
+  it('gross rent above it: $1,900 + $100 against $1,709 → HAP $1,709 − $975 = $734, the family $1,266 ≤ $1,300: passes', () => {
+    expect(unitPayment(1_900, 100, 1_709, 975, adjusted)).toEqual({ gross_rent: 2_000, housing_assistance_payment: 734, family_share: 1_266, passes_40_percent: true });
+  });
+
+  it('fails: $2,000 + $100 → the family $1,366 > $1,300; the most gross rent is $1,709 + ($1,300 − $975) = $2,034: it passes, and $2,035 does not', () => {
+    expect(unitPayment(2_000, 100, 1_709, 975, adjusted)).toMatchObject({ family_share: 1_366, passes_40_percent: false });
+    expect(maxGrossRentAtMoveIn(1_709, 975, adjusted)).toBe(2_034);
+    expect(unitPayment(2_034, 0, 1_709, 975, adjusted)).toMatchObject({ family_share: 1_300, passes_40_percent: true });
+    expect(unitPayment(2_035, 0, 1_709, 975, adjusted)).toMatchObject({ family_share: 1_301, passes_40_percent: false });
+  });
+
+  it('a TTP above the payment standard: HAP 0, the family pays the whole gross rent', () => {
+    expect(unitPayment(900, 0, 800, 975, adjusted)).toMatchObject({ housing_assistance_payment: 0, family_share: 900 });
+  });
+
+  it('over every household whose payment standard is above its TTP, the 40% test passes exactly up to the most gross rent at move-in', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 0, max: 50 }), fc.integer({ min: 500, max: 5_000 }), fc.integer({ min: 0, max: 6_000 }), (adjustedCents, minimumRent, standard, gross) => {
+        const ttp = totalTenantPayment(adjustedCents, adjustedCents, minimumRent).amount;
+        fc.pre(standard > ttp);
+        const max = maxGrossRentAtMoveIn(standard, ttp, adjustedCents);
+        expect(unitPayment(gross, 0, standard, ttp, adjustedCents).passes_40_percent).toBe(gross <= max);
+      }),
+    );
+  });
+});
+
+describe('without a voucher', () => {
+  it('30% of $40,000 a month is $1,000; of $25,999, $649.975 → $649 (rounded down)', () => {
+    expect(rentAt30Percent(cents(40_000))).toBe(1_000);
+    expect(rentAt30Percent(cents(25_999))).toBe(649);
+  });
+
+  it("the housing wage (NLIHC's method): $2,560 × 12 / 0.30 / 2,080 = $49.2307… → $49.23; $1,709 → $32.8653… → $32.87; income needed $2,560 × 40 = $102,400", () => {
+    expect(housingWage(2_560)).toBe(49.23);
+    expect(housingWage(1_709)).toBe(32.87);
+    expect(housingWage(1_300)).toBe(25); // exactly $25.00
+    expect(incomeNeeded(2_560)).toBe(102_400);
+  });
+});
+
+describe('the whole answer, on a place written out by hand', () => {
+  // Small Area: 2-bedroom $2,000, 3-bedroom $2,600; area: $1,709 and $2,240. Limits of Hennepin FY2026 (3 and 4 persons).
+  const limits = (l50: number) => ({ '1': l50, '2': l50, '3': l50, '4': l50, '5': l50, '6': l50, '7': l50, '8': l50 });
+  const place = voucherPlaceOf(
+    {
+      zip: '55401',
+      county: 'Hennepin',
+      fmr: { br0: 1_500, br1: 1_700, br2: 2_000, br3: 2_600, br4: 3_000 },
+      area_fmr: { br0: 1_300, br1: 1_450, br2: 1_709, br3: 2_240, br4: 2_600 },
+      hud_areas: [{ name: 'Minneapolis-St. Paul-Bloomington, MN-WI HUD Metro FMR Area' }],
+      zori_latest: { month: '2023-10', rent: 1_850 },
+      income_limits: { fiscal_year: 2026, effective_date: '2026-05-01', hud_area_code: 'METRO33460M33460', hud_area_name: 'Minneapolis', extremely_low: limits(35_550), very_low: limits(65_750), low: limits(105_200) },
+    },
+    '2026-11-22T00:00:00Z',
+  );
+  const family: VoucherQuestion = { household_size: 4, annual_income: 40_000, dependents: 2 };
+
+  it("the issue's family of four with $40,000 and two children: $1,000 of deductions, TTP $975, at most $2,000 + $325 on the Small Area FMR", () => {
+    const fit = voucherFit(place, family);
+    expect(fit).toMatchObject({ adjusted_income: 39_000, total_tenant_payment: 975, total_tenant_payment_rule: 'adjusted_income_30_percent', rent_at_30_percent_without_voucher: 1_000, eligible: true, tier: 'very_low' });
+    expect(fit.deductions).toEqual({ dependents: 1_000, elderly_or_disabled_family: 0, child_care: 0, medical_and_disability: 0, total: 1_000 });
+    expect(fit.deduction_amounts).toMatchObject({ year: 2026, dependent: 500 });
+    expect(fit.small_area).toMatchObject({ payment_standard: 2_000, max_gross_rent: 2_325, passes_40_percent: null });
+    expect(fit.area).toMatchObject({ payment_standard: 1_709, max_gross_rent: 2_034 });
+    expect(fit.sentences[1]).toBe('With a voucher the household pays at least $975 a month, its total tenant payment: 30% of its monthly adjusted income.');
+    expect(fit.steps[1]).toBe('Adjusted income: $40,000 − $1,000 = $39,000 a year.');
+    // Every default is said: minimum rent, payment standard, utility allowance, the sizes, earned income.
+    expect(fit.assumptions.join(" ")).toMatch(/A minimum rent of \$50, the most allowed\..*A payment standard of 100% of the FMR\..*A utility allowance of \$0.*A voucher for 2 bedrooms, two persons a bedroom/);
+  });
+
+  it('a unit renting at $1,900 with a $100 utility allowance: the family pays $975 on the Small Area FMR and $1,266 on the area FMR, passing both', () => {
+    const fit = voucherFit(place, { ...family, rent_to_owner: 1_900, utility_allowance: 100 });
+    expect(fit.small_area).toMatchObject({ gross_rent: 2_000, housing_assistance_payment: 1_025, family_share: 975, passes_40_percent: true, max_rent_to_owner: 2_225 });
+    expect(fit.area).toMatchObject({ gross_rent: 2_000, housing_assistance_payment: 734, family_share: 1_266, passes_40_percent: true });
+    expect(fit.area?.sentence).toContain('On the area FMR (Minneapolis-St. Paul-Bloomington, MN-WI), for a unit renting at $1,900 (a gross rent of $2,000 with the utility allowance), the household would pay about $1,266 a month and the housing authority $734; it passes the 40% test');
+  });
+
+  it('a voucher for 2 bedrooms and a 3-bedroom unit: the payment standard is the lower one ($2,000, not $2,600)', () => {
+    expect(voucherFit(place, { ...family, voucher_bedrooms: 2, bedrooms: 3 }).small_area).toMatchObject({ payment_standard: 2_000, fmr: 2_000 });
+    expect(voucherFit(place, { ...family, voucher_bedrooms: 3, bedrooms: 2 }).small_area).toMatchObject({ payment_standard: 2_000 });
+    expect(voucherFit(place, { ...family, voucher_bedrooms: 3, bedrooms: 3 }).small_area).toMatchObject({ payment_standard: 2_600 });
+  });
+
+  it("the housing authority's payment standard in dollars is used as given, on both bases", () => {
+    const fit = voucherFit(place, { ...family, payment_standard: 1_850 });
+    expect([fit.small_area?.payment_standard, fit.area?.payment_standard, fit.payment_standard_pct, fit.payment_standard]).toEqual([1_850, 1_850, null, 1_850]);
+  });
+
+  it('$0 income: eligible, extremely low; pays the $50 minimum rent; the most gross rent is the payment standard itself', () => {
+    const fit = voucherFit(place, { household_size: 1, annual_income: 0, rent_to_owner: 1_500 });
+    expect(fit).toMatchObject({ tier: 'extremely_low', total_tenant_payment: 50, total_tenant_payment_rule: 'minimum_rent', rent_at_30_percent_without_voucher: 0 });
+    expect(fit.small_area).toMatchObject({ payment_standard: 1_700, max_gross_rent: 1_700, housing_assistance_payment: 1_450, family_share: 50 });
+  });
+
+  it('bad input is one sentence saying what to change', () => {
+    for (const [question, message] of [
+      [{ household_size: 2, annual_income: -5 }, 'The yearly income must be from $0 to $10,000,000, not -5.'],
+      [{ household_size: 4, annual_income: 40_000, dependents: 4 }, 'Dependents must be fewer than the household size (the head of the household is never one): give 0 to 3, not 4.'],
+      [{ household_size: 4, annual_income: 40_000, payment_standard_pct: 130 }, 'The payment standard percentage must be from 90 to 120, not 130.'],
+      [{ household_size: 4, annual_income: 40_000, payment_standard_pct: 100, payment_standard: 1_800 }, 'Give the payment standard as a percentage of the FMR or in dollars, not both.'],
+      [{ household_size: 4, annual_income: 40_000, medical_expenses: 100 }, /deducted only for an elderly or disabled family/],
+      [{ household_size: 4, annual_income: 40_000, earned_income: 50_000 }, 'The earned income is part of the yearly income: give at most $40,000, not $50,000.'],
+      [{ household_size: 4, annual_income: 40_000, minimum_rent: 75 }, 'The minimum rent must be from 0 to 50, not 75.'],
+    ] as const) {
+      expect(() => voucherFit(place, question)).toThrow(VoucherQuestionError);
+      expect(() => voucherFit(place, question)).toThrow(message);
+    }
+  });
+});
