@@ -16,8 +16,8 @@ import { rootOf } from './lib/contract/routes.ts';
 
 /** The dataset loaded in this process, from the environment (SOURCES_DIR, SOURCE_DATE_EPOCH, MNRENT_STATE). */
 async function loadHere(site: string, outDir: string): Promise<LoadedDataset> {
-  const [{ loadDataset }, { optionsFromEnv }] = await Promise.all([import('./lib/dataset/load.ts'), import('./lib/dataset/options.ts')]);
-  return loadDataset(optionsFromEnv(site, outDir));
+  const [{ loadDataset }, { optionsFromEnv, stateFromEnv }] = await Promise.all([import('./lib/dataset/load.ts'), import('./lib/dataset/options.ts')]);
+  return loadDataset({ ...optionsFromEnv(site, outDir), state: stateFromEnv(process.env) });
 }
 
 /** What Astro stores of a record: its id alone. */

@@ -14,6 +14,7 @@ import { acquireLock, checkoutLockPath, OUTPUT_MARKER } from '../src/lib/build/o
 import { VITE_ENV_KEYS } from '../src/lib/build/production-env.ts';
 import { BUILD_TEST_TIMEOUT_MS, type BuildRun, runBuild, runCommand } from './helpers/build.ts';
 import { PROJECT_ROOT, SNAPSHOT_SOURCES, TEST_EPOCH, TEST_SITE } from './helpers/paths.ts';
+import { MINNESOTA } from '../src/lib/states.ts';
 
 describe("the pages' records", () => {
   /** Every file Astro wrote: the build script's .gz and .br siblings and its marker left out. */
@@ -57,7 +58,7 @@ describe("the pages' records", () => {
 });
 
 describe('the dataset on its own thread', () => {
-  const options: LoadOptions = { sourcesDir: SNAPSHOT_SOURCES, site: TEST_SITE, generatedAt: generationTime(TEST_EPOCH) };
+  const options: LoadOptions = { sourcesDir: SNAPSHOT_SOURCES, site: TEST_SITE, generatedAt: generationTime(TEST_EPOCH), state: MINNESOTA };
   const comparable = ({ timings: _timings, parseCache: _cache, ...rest }: LoadedDataset) => rest;
 
   it('is the dataset loaded in this thread, every record and every bulk file byte', async () => {

@@ -11,7 +11,7 @@ import readExcelFile from 'read-excel-file/node';
 import { source, TEST_SITE } from './helpers/paths.ts';
 import { loadDataset } from '../src/lib/dataset/load.ts';
 import { generationTime } from '../src/lib/dataset/options.ts';
-import { MINNESOTA } from '../src/lib/state.ts';
+import { MINNESOTA } from '../src/lib/states.ts';
 import { sourcesCopy } from './helpers/sources-copy.ts';
 import { workbook } from './helpers/xlsx.ts';
 

@@ -7,14 +7,14 @@ import { loadDataset } from '../src/lib/dataset/load.ts';
 import { greatCircleKm } from '../src/lib/derive/nearby.ts';
 import { NO_DATE_LIMITS } from '../src/lib/sources/plausible.ts';
 import { readSources } from '../src/lib/sources/read-sources.ts';
-import { MINNESOTA } from '../src/lib/state.ts';
+import { MINNESOTA } from '../src/lib/states.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT, SNAPSHOT_SOURCES, TEST_SITE } from './helpers/paths.ts';
 import { sourcesCopy } from './helpers/sources-copy.ts';
 
-const dataset = await loadDataset({ sourcesDir: SNAPSHOT_SOURCES, site: TEST_SITE, generatedAt: '2026-01-01T00:00:00Z' });
+const dataset = await loadDataset({ sourcesDir: SNAPSHOT_SOURCES, site: TEST_SITE, generatedAt: '2026-01-01T00:00:00Z', state: MINNESOTA });
 const zip = (z: string) => {
   const found = dataset.zips.find((r) => r.zip === z);
   if (!found) throw new Error(`ZIP ${z} is not published`);
@@ -351,7 +351,7 @@ describe('without the HUD-USPS crosswalk (no HUD_API_TOKEN and no workbook yet)'
     const dir = await mkdtemp(join(tmpdir(), 'mnrent-no-crosswalk-'));
     try {
       const sources = await sourcesCopy(dir, {}, 'hud_usps_crosswalk');
-      const without = await loadDataset({ sourcesDir: sources, site: TEST_SITE, generatedAt: '2026-01-01T00:00:00Z' });
+      const without = await loadDataset({ sourcesDir: sources, site: TEST_SITE, generatedAt: '2026-01-01T00:00:00Z', state: MINNESOTA });
       expect(without.warnings).toEqual(['hud_il/Section8-FY26_from_policyengine.csv was not read: FY2026 takes effect on 2026-05-01, after 2026-01-01', 'no HUD-USPS crosswalk in hud_usps_crosswalk/: every ZIP is placed in a county by GeoNames (README, "Sources", says how to get it)']);
       expect(without.metaRecord.counts.zips).toBe(911);
       expect(without.metaRecord.vintages.hud_usps_crosswalk).toEqual({ quarter: null, files: [] });

@@ -22,6 +22,7 @@ import { BUILD_TEST_TIMEOUT_MS, runBuild } from './helpers/build.ts';
 import { overStdio } from './helpers/mcp-clients.ts';
 import { PROJECT_ROOT, TEST_SITE } from './helpers/paths.ts';
 import { freePort, serveWithDeno, serveWithEdge, type Served } from './helpers/servers.ts';
+import { contextOf } from '../src/lib/context.ts';
 
 const MCP_URL = `${TEST_SITE}/mcp`;
 const TOOL_NAMES = TOOLS.map((t) => t.name);
@@ -47,11 +48,11 @@ describe('--mcp-url: the deployment announces where it serves the agent server',
     expect(full).toContain(`This deployment also serves it at ${MCP_URL}`);
     expect(full).toContain(`claude mcp add --transport http mnrent ${MCP_URL}`);
     expect(await readFile(join(site, 'docs/index.html'), 'utf8')).toContain(`This deployment serves it at <code>${MCP_URL}</code>`);
-    expect(serverJson({ version: '1.1.0', site: TEST_SITE, meta, tools: TOOLS, example: { zip: '55104', text: '' } }).remotes).toEqual([{ type: 'streamable-http', url: MCP_URL }]);
+    expect(serverJson({ context: contextOf('MN'), version: '1.1.0', site: TEST_SITE, meta, tools: TOOLS, example: { zip: '55104', text: '' } }).remotes).toEqual([{ type: 'streamable-http', url: MCP_URL }]);
     const without = inject('builtSite');
     const plain = JSON.parse(await readFile(join(without, 'api/v1/meta.json'), 'utf8')) as MetaDoc;
     expect(plain.agent_server).toBeNull();
-    expect(serverJson({ version: '1.1.0', site: TEST_SITE, meta: plain, tools: TOOLS, example: { zip: '55104', text: '' } })).not.toHaveProperty('remotes');
+    expect(serverJson({ context: contextOf('MN'), version: '1.1.0', site: TEST_SITE, meta: plain, tools: TOOLS, example: { zip: '55104', text: '' } })).not.toHaveProperty('remotes');
     for (const file of ['llms.txt', 'llms-full.txt', 'docs/index.html']) expect(await readFile(join(without, file), 'utf8'), file).not.toContain(MCP_URL);
   });
 });

@@ -24,7 +24,7 @@ import { overStdio } from './helpers/mcp-clients.ts';
 import { SNAPSHOT_SOURCES, TEST_SITE } from './helpers/paths.ts';
 import { loadDataset } from '../src/lib/dataset/load.ts';
 import { generationTime } from '../src/lib/dataset/options.ts';
-import { MINNESOTA, stateByCode } from '../src/lib/state.ts';
+import { MINNESOTA, stateByCode } from '../src/lib/states.ts';
 import { serveWithNginx, type Served } from './helpers/servers.ts';
 
 /** 2026-11-22: FY2026 income limits (from 2026-05-01) are in effect. */

@@ -16,7 +16,7 @@ import { sourcesCopy } from './helpers/sources-copy.ts';
 import { outputWriteFailure } from '../src/lib/build/output-folder.ts';
 import { loadDataset } from '../src/lib/dataset/load.ts';
 import { generationTime } from '../src/lib/dataset/options.ts';
-import { MINNESOTA } from '../src/lib/state.ts';
+import { MINNESOTA } from '../src/lib/states.ts';
 
 const SAFMR_2026 = 'hud_safmr/safmr_fy2026_national_from_worthwise_parquet.csv';
 const ZORI = 'zillow_zori/Zip_zori_uc_sfrcondomfr_sm_month_2023-10_excel-resaved.csv';

@@ -9,7 +9,7 @@ import { fetchSources, type FetchOptions, type FileResult } from '../src/lib/fet
 import { Manifest, type ManifestEntry } from '../src/lib/fetch/manifest.ts';
 import type { Progress } from '../src/lib/fetch/progress.ts';
 import { readLockfile } from '../src/lib/sources/lockfile.ts';
-import { MINNESOTA } from '../src/lib/state.ts';
+import { MINNESOTA } from '../src/lib/states.ts';
 import readExcelFile from 'read-excel-file/node';
 import { source } from './helpers/paths.ts';
 import { workbook } from './helpers/xlsx.ts';

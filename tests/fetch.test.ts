@@ -14,7 +14,7 @@ import { readManifest } from '../src/lib/fetch/manifest.ts';
 import type { Progress } from '../src/lib/fetch/progress.ts';
 import { readLockfile } from '../src/lib/sources/lockfile.ts';
 import type { DatasetFolder } from '../src/lib/sources/registry.ts';
-import { MINNESOTA, stateByCode, type StateScope } from '../src/lib/state.ts';
+import { MINNESOTA, stateByCode, type StateScope } from '../src/lib/states.ts';
 import { PROJECT_ROOT, SNAPSHOT_SOURCES, snapshotDatasets, source, TEST_EPOCH, TEST_SITE } from './helpers/paths.ts';
 import { startSourceServer, type SourceServer } from './helpers/source-server.ts';
 

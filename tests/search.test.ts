@@ -5,7 +5,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { IndexZip } from '../src/lib/contract/schemas.ts';
 import { countOf, foldPlace, foldQuery, listedPlaces, searchPlaces } from '../src/lib/derive/search.ts';
 import { namesPeopleType } from '../src/lib/derive/search-words.ts';
-import { MINNESOTA } from '../src/lib/state.ts';
+import { MINNESOTA } from '../src/lib/states.ts';
 
 const site = inject('builtSite');
 const rows = (JSON.parse(await readFile(join(site, 'api', 'v1', 'index.json'), 'utf8')) as { zips: IndexZip[] }).zips;

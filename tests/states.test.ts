@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countySlug } from '../src/lib/derive/places.ts';
 import { fmrAreasOf, readFmrWorkbook } from '../src/lib/sources/hud-fmr.ts';
 import type { Table } from '../src/lib/sources/table.ts';
-import { countyLabelIn, countyName, STATES, stateByCode, zipInState, type StateScope } from '../src/lib/state.ts';
+import { countyLabelIn, countyName, STATES, stateByCode, zipInState, type StateScope } from '../src/lib/states.ts';
 import { HtmlValidate } from 'html-validate';
 import { BUILD_TEST_TIMEOUT_MS, runBuild, runCommand } from './helpers/build.ts';
 import { contractValidator } from './helpers/contract-validator.ts';

@@ -15,7 +15,7 @@ import { MetaDoc } from '../lib/contract/schemas.ts';
 import { ExpectedError } from '../lib/errors.ts';
 import { joinHeaders, joinRedirects } from '../lib/serve/host-files.ts';
 import { statesIndexHtml, type BuiltState } from '../lib/publication/states-index.ts';
-import { STATES, type StateScope } from '../lib/state.ts';
+import { STATES, type StateScope } from '../lib/states.ts';
 import { runCommand, stateOption, UsageError } from './command.ts';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -13,7 +13,7 @@ import { renderInChildProcess } from '../lib/build/render.ts';
 import { DEFAULT_SITE, rootOf } from '../lib/contract/routes.ts';
 import { optionsFromEnv } from '../lib/dataset/options.ts';
 import { prefixHeaders, prefixRedirects } from '../lib/serve/host-files.ts';
-import { currentState } from '../lib/state.ts';
+import type { StateScope } from '../lib/states.ts';
 import { runCommand, stateOption, UsageError } from './command.ts';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -22,16 +22,15 @@ const USAGE = 'usage: npm run build -- [--state XX] [--site URL] [--base /PATH/]
 /** How long a build waits for another one that holds this checkout or the same output folder. */
 const LOCK_WAIT_MS = 10 * 60 * 1000;
 
-function parseCommandLine(argv: string[]): { site: string; base: string; outDir: string; acceptChanges: boolean; compress: boolean } {
+function parseCommandLine(argv: string[]): { state: StateScope; site: string; base: string; outDir: string; acceptChanges: boolean; compress: boolean } {
   let values: { site?: string | undefined; base?: string | undefined; outDir?: string | undefined; state?: string | undefined; 'mcp-url'?: string | undefined; 'accept-changes'?: boolean | undefined; 'no-compress'?: boolean | undefined };
   try {
     ({ values } = parseArgs({ args: argv, options: { site: { type: 'string' }, base: { type: 'string' }, outDir: { type: 'string' }, state: { type: 'string' }, 'mcp-url': { type: 'string' }, 'accept-changes': { type: 'boolean' }, 'no-compress': { type: 'boolean' } }, strict: true }));
   } catch (error) {
     throw new UsageError(`${(error as Error).message}\n${USAGE}`);
   }
-  // The state is process-wide: the render process inherits it, and its pages read it through currentState().
+  // The state goes to the render process in its request; its pages take it from the dataset's site record.
   const state = stateOption(values.state);
-  process.env.MNRENT_STATE = state.code;
   // Where the deployment serves the agent server (the Worker's /mcp): announced in meta.json, llms.txt
   // and the docs page. The render process inherits it, as it does the state.
   const mcpUrl = values['mcp-url'];
@@ -51,7 +50,7 @@ function parseCommandLine(argv: string[]): { site: string; base: string; outDir:
   const base = values.base ?? '/';
   if (!/^\/(?:[a-z0-9][a-z0-9-]*\/)*$/.test(base.endsWith('/') ? base : `${base}/`)) throw new UsageError(`--base ${base} must be a path such as /wi/ (lower-case letters, digits and hyphens)`);
   if (parsed.pathname !== '/') throw new UsageError(`--site ${site} must be the host's root; give the path with --base ${parsed.pathname}`);
-  return { site: parsed.href.replace(/\/+$/, ''), base: base.endsWith('/') ? base : `${base}/`, outDir: resolve(values.outDir ?? 'dist'), acceptChanges: values['accept-changes'] === true, compress: values['no-compress'] !== true };
+  return { state, site: parsed.href.replace(/\/+$/, ''), base: base.endsWith('/') ? base : `${base}/`, outDir: resolve(values.outDir ?? 'dist'), acceptChanges: values['accept-changes'] === true, compress: values['no-compress'] !== true };
 }
 
 /** Replaces `outDir` by `fresh` with two renames, so readers never see a half-written folder for long. */
@@ -78,7 +77,7 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 
 async function main(): Promise<number> {
   const started = performance.now();
-  const { site, base, outDir, acceptChanges, compress } = parseCommandLine(process.argv.slice(2));
+  const { state, site, base, outDir, acceptChanges, compress } = parseCommandLine(process.argv.slice(2));
   const root = rootOf(site, base);
   if (process.cwd() !== projectRoot) {
     // Astro stages its server bundle under the working directory when the output folder is outside
@@ -87,11 +86,11 @@ async function main(): Promise<number> {
     if (process.env.SOURCES_DIR) process.env.SOURCES_DIR = resolve(process.env.SOURCES_DIR);
     process.chdir(projectRoot);
   }
-  const options = optionsFromEnv(root, outDir);
+  const options = { ...optionsFromEnv(root, outDir), state };
   const guard = { projectRoot, sourcesDir: options.sourcesDir };
   await checkOutputFolder(outDir, guard);
   const sources = options.snapshotDir ? `${resolve(options.sourcesDir)} over the snapshot ${resolve(options.snapshotDir)}` : resolve(options.sourcesDir);
-  log(`mnrent build: ${currentState().name}, sources ${sources} → ${outDir} (site ${root}/)`);
+  log(`mnrent build: ${state.name}, sources ${sources} → ${outDir} (site ${root}/)`);
   // The output folder is replaced whole: one build at a time writes it, from reading the earlier
   // output to the swap. A second build waits for the first, then runs on its result.
   await mkdir(dirname(outDir), { recursive: true });
@@ -110,7 +109,7 @@ async function main(): Promise<number> {
     log('  reading and deriving the dataset while Astro starts…');
     // The render process has exited when this returns, also when it failed: nothing writes into staging after it.
     waitingFor = 'the render process';
-    const summary = await renderInChildProcess({ root, site, base, outDir, staging, acceptChanges });
+    const summary = await renderInChildProcess({ state: state.code, root, site, base, outDir, staging, acceptChanges });
     checkoutLock.release();
     const written = filesUnder(staging);
     let compressed: PrecompressStats | undefined;
@@ -123,7 +122,7 @@ async function main(): Promise<number> {
     const compressMs = performance.now() - compressStarted;
     waitingFor = 'the output folder to be swapped in';
     if (base !== '/') await prefixHostFiles(staging, base.replace(/\/$/, ''));
-    await writeFile(join(staging, OUTPUT_MARKER), outputMarkerText());
+    await writeFile(join(staging, OUTPUT_MARKER), outputMarkerText(state));
     const files = written.length + (compressed?.siblings ?? 0) + 1;
     await swapIn(staging, outDir);
     const { counts, timings, warnings } = summary;

@@ -4,12 +4,13 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { clientTypes, CLIENT_TYPES_FILE } from '../lib/publication/client-types.ts';
 import { openApiDocument } from '../lib/publication/openapi.ts';
+import { MINNESOTA } from '../lib/states.ts';
 import { runCommand } from './command.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
 runCommand('client:types', 'usage: npm run client:types   (writes ' + CLIENT_TYPES_FILE + ')', async () => {
-  await writeFile(join(ROOT, CLIENT_TYPES_FILE), await clientTypes(openApiDocument('https://example.org')));
+  await writeFile(join(ROOT, CLIENT_TYPES_FILE), await clientTypes(openApiDocument(MINNESOTA, 'https://example.org')));
   process.stdout.write(`client:types: wrote ${CLIENT_TYPES_FILE}\n`);
   return 0;
 });

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ExpectedError, isSourceError } from '../lib/errors.ts';
-import { DEFAULT_STATE_CODE, stateByCode, STATES, type StateScope } from '../lib/state.ts';
+import { stateByCode, stateCodeIn, STATES, type StateScope } from '../lib/states.ts';
 
 /** A bad command line: exit 2 and the message (which says what to type instead). */
 export class UsageError extends Error {
@@ -17,7 +17,7 @@ export class UsageError extends Error {
 
 /** The state a command works for: `--state`, else MNRENT_STATE, else Minnesota; `option` names the flag in the error. */
 export function stateOption(given: string | undefined, option = '--state'): StateScope {
-  const code = given ?? process.env.MNRENT_STATE ?? DEFAULT_STATE_CODE;
+  const code = given ?? stateCodeIn(process.env);
   const state = stateByCode(code);
   if (!state) throw new UsageError(`${option} ${code} is not a state code; one of ${STATES.map((s) => s.code).join(' ')}`);
   return state;

@@ -19,7 +19,8 @@ import { folderSource } from '../lib/mcp/folder-source.ts';
 import { CLIENT_PACKAGE, MCP_PACKAGE } from '../lib/mcp/client-config.ts';
 import { TOOLS } from '../lib/mcp/tools/index.ts';
 import { PACKAGE_VERSION } from '../lib/contract/service.ts';
-import { currentState } from '../lib/state.ts';
+import { contextOf } from '../lib/context.ts';
+import type { StateScope } from '../lib/states.ts';
 import { clientPackageJson, clientReadme } from '../packages/mnrent-client/manifest.ts';
 import { MCP_BIN, mcpPackageJson, mcpReadme, serverJson, THIRD_PARTY_FILE, type McpPackageFacts } from '../packages/mnrent-mcp/manifest.ts';
 import { runCommand, UsageError } from './command.ts';
@@ -114,7 +115,7 @@ async function clientDeclarations(dist: string): Promise<void> {
   await writeFile(join(dist, 'index.d.ts'), "export * from './types/packages/mnrent-client/index.js';\n");
 }
 
-async function packClient(stage: string, site: string, out: string) {
+async function packClient(stage: string, state: StateScope, site: string, out: string) {
   const dist = join(stage, 'dist');
   await build({
     entryPoints: [join(ROOT, 'src/packages/mnrent-client/index.ts')],
@@ -133,7 +134,7 @@ async function packClient(stage: string, site: string, out: string) {
   const lock = JSON.parse(await readFile(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string }> };
   const openapiFetch = lock.packages['node_modules/openapi-fetch']?.version;
   if (!openapiFetch) throw new Error('openapi-fetch is not in package-lock.json');
-  const facts = { version: PACKAGE_VERSION, site, openapiFetch: `^${openapiFetch}` };
+  const facts = { state, version: PACKAGE_VERSION, site, openapiFetch: `^${openapiFetch}` };
   await writeJson(join(stage, 'package.json'), clientPackageJson(facts));
   await writeFile(join(stage, 'README.md'), clientReadme(facts));
   return npmPack(stage, out);
@@ -157,13 +158,13 @@ runCommand('pack', USAGE, async () => {
   }
   const site = meta.meta.docs.replace(/\/docs\/$/, '');
   // The packages speak of the state the build covers (their names and READMEs, the tools' wording).
-  process.env.MNRENT_STATE = meta.state.code;
-  const exampleZip = currentState().example.zip;
+  const context = contextOf(meta.state.code);
+  const exampleZip = context.state.example.zip;
   const getZip = TOOLS.find((t) => t.name === 'get_zip');
-  const answer = await getZip?.run({ zip: exampleZip } as never, reader);
+  const answer = await getZip?.run({ zip: exampleZip } as never, reader, context);
   const first = answer?.content[0];
   if (!first || first.type !== 'text' || answer.isError) throw new ExpectedError(`--from ${from}: get_zip ${exampleZip} gave no answer to show in the README`);
-  const facts: McpPackageFacts = { version: PACKAGE_VERSION, site, meta, tools: TOOLS, example: { zip: exampleZip, text: first.text.split('\n\n')[0] ?? '' } };
+  const facts: McpPackageFacts = { context, version: PACKAGE_VERSION, site, meta, tools: TOOLS, example: { zip: exampleZip, text: first.text.split('\n\n')[0] ?? '' } };
 
   await mkdir(out, { recursive: true });
   const staging = await mkdtemp(join(tmpdir(), 'mnrent-pack-'));
@@ -173,7 +174,7 @@ runCommand('pack', USAGE, async () => {
     const mcp = await packMcp(join(staging, MCP_PACKAGE), facts, out);
     log(`${CLIENT_PACKAGE} ${PACKAGE_VERSION}: compiling`);
     await mkdir(join(staging, CLIENT_PACKAGE), { recursive: true });
-    const client = await packClient(join(staging, CLIENT_PACKAGE), site, out);
+    const client = await packClient(join(staging, CLIENT_PACKAGE), context.state, site, out);
     for (const p of [mcp, client]) process.stdout.write(`${join(out, p.filename)}  ${p.size.toLocaleString('en-US')} bytes packed, ${p.unpackedSize.toLocaleString('en-US')} unpacked\n`);
   } finally {
     await rm(staging, { recursive: true, force: true });

@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { CountyRecord, SectionEightRecord, ZipRecord } from '../../src/lib/contract/schemas.ts';
 import { bulkFiles } from '../../src/lib/publication/bulk-files.ts';
+import { MINNESOTA } from '../../src/lib/states.ts';
 import { siteToMeasure } from '../helpers/build.ts';
 
 const { values } = parseArgs({ options: { dir: { type: 'string' }, runs: { type: 'string', default: '5' } } });
@@ -32,11 +33,11 @@ try {
     }
     return median(samples);
   };
-  time(() => bulkFiles(records, 'attribution', 'https://example.net'));
-  const bulkMs = time(() => bulkFiles(records, 'attribution', 'https://example.net'));
+  time(() => bulkFiles(MINNESOTA, records, 'attribution', 'https://example.net'));
+  const bulkMs = time(() => bulkFiles(MINNESOTA, records, 'attribution', 'https://example.net'));
   const jsonMs = time(() => [...records.zips, ...records.counties, records.sectionEight].map((r) => JSON.stringify(r, null, 2)));
   console.log(`bulkFiles: ${bulkMs.toFixed(0)} ms (median of ${values.runs}); peer, the same records as JSON: ${jsonMs.toFixed(0)} ms; ratio ${(bulkMs / jsonMs).toFixed(1)}x`);
-  for (const file of bulkFiles(records, 'attribution', 'https://example.net')) {
+  for (const file of bulkFiles(MINNESOTA, records, 'attribution', 'https://example.net')) {
     const gz = gzipSync(file.bytes, { level: 9 }).length;
     const br = brotliCompressSync(file.bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
     console.log(`${file.name.padEnd(22)} ${String(file.bytes.length).padStart(8)} B  gzip ${String(gz).padStart(7)}  brotli ${String(br).padStart(7)}`);

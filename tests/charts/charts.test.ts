@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { countiesWithoutShape, countyLocatorSvg, countyMapSvg, stateCountyShapes } from '../../src/lib/site/charts/county-map.ts';
 import { lineChartSvg } from '../../src/lib/site/charts/line-chart.ts';
 import { countySlug } from '../../src/lib/derive/places.ts';
-import { MINNESOTA, stateByCode, type StateScope } from '../../src/lib/state.ts';
+import { MINNESOTA, stateByCode, type StateScope } from '../../src/lib/states.ts';
 
 describe('the county map', () => {
   it('draws any state\'s county equivalents by FIPS: Wisconsin\'s 72, Virginia\'s counties and independent cities', () => {
@@ -20,6 +20,7 @@ describe('the county map', () => {
 
   it('shades by quantile, links each county, titles it, and outlines the highlighted one last', () => {
     const svg = countyMapSvg(
+      MINNESOTA,
       [
         { fips: '27031', slug: 'cook', name: 'Cook', value: 1100 },
         { fips: '27053', slug: 'hennepin', name: 'Hennepin', value: 1775 },
@@ -50,13 +51,13 @@ describe('counties the map has no shape for', () => {
 
 describe('the locator map of a county page', () => {
   it('draws the state\'s outline and the one county, titled and described, whatever the county count', () => {
-    const svg = countyLocatorSvg('27031', { title: 'Cook County on the map of Minnesota', description: 'D' });
+    const svg = countyLocatorSvg(MINNESOTA, '27031', { title: 'Cook County on the map of Minnesota', description: 'D' });
     expect(svg).toMatch(/^<svg class="county-map" viewBox="0 0 300 \d+" width="100%" role="img" aria-labelledby="locator-27031-t locator-27031-d"/);
     expect(svg).toContain('<title id="locator-27031-t">Cook County on the map of Minnesota</title><desc id="locator-27031-d">D</desc>');
     expect(svg.match(/<path /g)).toHaveLength(2);
     expect(svg).toContain('fill="#d4351c"');
     // A county with no shape (a code the atlas lacks) leaves the outline alone.
-    expect(countyLocatorSvg('27999', { title: 'T', description: 'D' }).match(/<path /g)).toHaveLength(1);
+    expect(countyLocatorSvg(MINNESOTA, '27999', { title: 'T', description: 'D' }).match(/<path /g)).toHaveLength(1);
   });
 });
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fetchSources } from '../../src/lib/fetch/fetch-sources.ts';
 import { connectProbe, describeUnreachable, hostOf, probeHosts } from '../../src/lib/fetch/reachable.ts';
-import { MINNESOTA } from '../../src/lib/state.ts';
+import { MINNESOTA } from '../../src/lib/states.ts';
 import { freePort } from '../helpers/servers.ts';
 import { startSourceServer } from '../helpers/source-server.ts';
 

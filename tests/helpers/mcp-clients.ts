@@ -10,6 +10,7 @@ import { folderSource } from '../../src/lib/mcp/folder-source.ts';
 import { createMcpServer } from '../../src/lib/mcp/server.ts';
 import { PROJECT_ROOT } from './paths.ts';
 import { freePort } from './servers.ts';
+import { contextOf } from '../../src/lib/context.ts';
 
 export interface Connected {
   client: Client;
@@ -20,7 +21,8 @@ const newClient = () => new Client({ name: 'mnrent-tests', version: '1.0.0' });
 
 export async function inProcess(dir: string): Promise<Connected> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const server = createMcpServer(new ApiReader(folderSource(dir), { refreshMs: 0 }));
+  const reader = new ApiReader(folderSource(dir), { refreshMs: 0 });
+  const server = createMcpServer(reader, contextOf((await reader.meta()).state.code));
   await server.connect(serverSide);
   const client = newClient();
   await client.connect(clientSide);

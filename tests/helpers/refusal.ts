@@ -1,7 +1,7 @@
 import { loadDataset } from '../../src/lib/dataset/load.ts';
 import { generationTime } from '../../src/lib/dataset/options.ts';
 import { ExpectedError, isSourceError } from '../../src/lib/errors.ts';
-import { MINNESOTA } from '../../src/lib/state.ts';
+import { MINNESOTA } from '../../src/lib/states.ts';
 import { TEST_EPOCH, TEST_SITE } from './paths.ts';
 
 /**

@@ -5,6 +5,7 @@ import { apiPath, CountySlug, ENDPOINTS, ZipCode } from '../../src/lib/contract/
 import { BULK_FILE_NAMES } from '../../src/lib/contract/bulk-tables.ts';
 import { openApiDocument } from '../../src/lib/publication/openapi.ts';
 import { pagePath, siteUrls } from '../../src/lib/contract/routes.ts';
+import { MINNESOTA } from '../../src/lib/states.ts';
 
 describe('paths', () => {
   it('fills an endpoint path from the contract table', () => {
@@ -32,7 +33,7 @@ describe('path values', () => {
   });
 
   it('describes each path parameter in openapi.json with the same pattern', () => {
-    const doc = openApiDocument('https://rent.example.net') as { paths: Record<string, { get: { operationId: string; parameters?: { name: string; schema: { pattern: string } }[] } }> };
+    const doc = openApiDocument(MINNESOTA, 'https://rent.example.net') as { paths: Record<string, { get: { operationId: string; parameters?: { name: string; schema: { pattern: string } }[] } }> };
     const parameters = Object.values(doc.paths).flatMap((p) => p.get.parameters ?? []);
     expect(parameters).toEqual([
       expect.objectContaining({ name: 'zip', schema: { type: 'string', pattern: '^[0-9]{5}$' } }),

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseFmrWorkbook } from '../../src/lib/sources/hud-fmr.ts';
-import { MINNESOTA } from '../../src/lib/state.ts';
+import { MINNESOTA } from '../../src/lib/states.ts';
 import { source } from '../helpers/paths.ts';
 
 // FY25 stores fips as the number 2713799999, FY26 as the text "2713799999" (sheet rows 2397 and 2396).

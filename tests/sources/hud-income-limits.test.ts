@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { isSourceError } from '../../src/lib/errors.ts';
 import { chooseIncomeLimitsFile, parseIncomeLimitsCsv, parseIncomeLimitsWorkbook } from '../../src/lib/sources/hud-income-limits.ts';
 import { NO_DATE_LIMITS } from '../../src/lib/sources/plausible.ts';
-import { MINNESOTA, stateByCode, type StateScope } from '../../src/lib/state.ts';
+import { MINNESOTA, stateByCode, type StateScope } from '../../src/lib/states.ts';
 import { source } from '../helpers/paths.ts';
 
 const FY25 = 'hud_il/Section8-FY25.xlsx';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fiscalYearFromFileName, parseSafmrCsv, parseSafmrWorkbook, type SafmrRow } from '../../src/lib/sources/hud-safmr.ts';
-import { MINNESOTA, zipInState } from '../../src/lib/state.ts';
+import { MINNESOTA, zipInState } from '../../src/lib/states.ts';
 import { source } from '../helpers/paths.ts';
 import { workbook } from '../helpers/xlsx.ts';
 

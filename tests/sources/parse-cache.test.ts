@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { cacheKey, parseCache } from '../../src/lib/sources/parse-cache.ts';
 import { NO_DATE_LIMITS } from '../../src/lib/sources/plausible.ts';
 import { readSources } from '../../src/lib/sources/read-sources.ts';
-import { MINNESOTA, stateByCode } from '../../src/lib/state.ts';
+import { MINNESOTA, stateByCode } from '../../src/lib/states.ts';
 import { SNAPSHOT_SOURCES } from '../helpers/paths.ts';
 
 const scope = { state: MINNESOTA, limits: NO_DATE_LIMITS };

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseGazetteer } from '../../src/lib/sources/census-gazetteer.ts';
 import { parseGeonames } from '../../src/lib/sources/geonames.ts';
 import { crosswalkQuarterFromFileName, parseCrosswalkApiJson, parseCrosswalkWorkbook } from '../../src/lib/sources/hud-crosswalk.ts';
-import { MINNESOTA, stateByCode, zipInState, type StateScope } from '../../src/lib/state.ts';
+import { MINNESOTA, stateByCode, zipInState, type StateScope } from '../../src/lib/states.ts';
 import { source } from '../helpers/paths.ts';
 
 const inMinnesota = zipInState(MINNESOTA);

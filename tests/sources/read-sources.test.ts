@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NO_DATE_LIMITS } from '../../src/lib/sources/plausible.ts';
 import { readSources } from '../../src/lib/sources/read-sources.ts';
-import { MINNESOTA, stateByCode } from '../../src/lib/state.ts';
+import { MINNESOTA, stateByCode } from '../../src/lib/states.ts';
 import { source } from '../helpers/paths.ts';
 import { sourcesCopy } from '../helpers/sources-copy.ts';
 import { workbook } from '../helpers/xlsx.ts';

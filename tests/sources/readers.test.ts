@@ -8,7 +8,7 @@ import { parseSafmrCsv } from '../../src/lib/sources/hud-safmr.ts';
 import { readDelimited, readWorkbook } from '../../src/lib/sources/readers.ts';
 import { codeFromText, headerIs, zipGate, zipsOutside } from '../../src/lib/sources/table.ts';
 import { parseZoriCsv } from '../../src/lib/sources/zillow-zori.ts';
-import { MINNESOTA, zipInState } from '../../src/lib/state.ts';
+import { MINNESOTA, zipInState } from '../../src/lib/states.ts';
 import { source } from '../helpers/paths.ts';
 
 const inMinnesota = zipInState(MINNESOTA);

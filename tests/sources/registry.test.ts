@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { DATASET_FOLDERS, rowsInFile, SOURCES } from '../../src/lib/sources/registry.ts';
 import { NO_DATE_LIMITS } from '../../src/lib/sources/plausible.ts';
-import { MINNESOTA } from '../../src/lib/state.ts';
+import { MINNESOTA } from '../../src/lib/states.ts';
 import { snapshotDatasets, source } from '../helpers/paths.ts';
 
 const scope = { state: MINNESOTA, limits: NO_DATE_LIMITS };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { monthFromHeader, parseZoriCsv } from '../../src/lib/sources/zillow-zori.ts';
-import { MINNESOTA, zipInState } from '../../src/lib/state.ts';
+import { MINNESOTA, zipInState } from '../../src/lib/states.ts';
 import { source } from '../helpers/paths.ts';
 
 const inMinnesota = zipInState(MINNESOTA);

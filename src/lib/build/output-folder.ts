@@ -6,11 +6,11 @@ import { link, lstat, readdir, readFile, realpath, rename, rm, unlink, writeFile
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { ERRNO_WORDS, ExpectedError } from '../errors.ts';
 import { serviceName } from '../contract/service.ts';
-import { STATES } from '../state.ts';
+import { STATES, type StateScope } from '../states.ts';
 
 /** Written into the root of every output folder; its presence says "a build of this project wrote this". */
 export const OUTPUT_MARKER = '.mnrent-output';
-export const outputMarkerText = () => `${serviceName()}: this folder is the output of its build, which replaces it whole on the next run.\n`;
+export const outputMarkerText = (state: StateScope) => `${serviceName(state)}: this folder is the output of its build, which replaces it whole on the next run.\n`;
 
 /** Parts of a checkout that a build must never write into, whatever --outDir says. */
 const PROJECT_PARTS = ['src', 'public', 'data', 'tests', 'node_modules', '.git', '.astro', '.ci', '.config'];

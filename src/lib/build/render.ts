@@ -6,6 +6,8 @@ import { fork } from 'node:child_process';
 import { errorFromThread, type ThreadedError } from '../errors.ts';
 
 export interface RenderRequest {
+  /** The USPS code of the state the site is for. */
+  state: string;
   /** The site's public root (site and base), as the dataset's URLs carry it. */
   root: string;
   site: string;

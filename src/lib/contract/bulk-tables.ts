@@ -2,7 +2,7 @@
 // Package describing them, all made from the same records as the JSON. Pure: records in, tables
 // out; their bytes are bulk-files.ts's, so the pages and documents that name the files (openapi.ts,
 // llms.ts, the docs page) do not load the CSV and Parquet writers.
-import { currentState } from '../state.ts';
+import type { StateScope } from '../states.ts';
 import { HOUSEHOLD_SIZES } from './household.ts';
 import { BEDROOMS, type CountyRecord, type SectionEightRecord, type ZipRecord } from './schemas.ts';
 import { JSON_TYPE } from './json.ts';
@@ -220,7 +220,7 @@ export function bulkTables(records: { zips: readonly ZipRecord[]; counties: read
 export const MEDIA_TYPES = { csv: 'text/csv; charset=utf-8', parquet: 'application/vnd.apache.parquet', json: JSON_TYPE } as const;
 
 /** The data package: every file with its bytes, sha256 and Table Schema, the licence and the sources. */
-export function dataPackage(tables: readonly BulkTable[], files: readonly BulkFile[], attribution: string, site: string): unknown {
+export function dataPackage(state: StateScope, tables: readonly BulkTable[], files: readonly BulkFile[], attribution: string, site: string): unknown {
   const byName = new Map(files.map((file) => [file.name, file]));
   const resource = (table: BulkTable, format: 'csv' | 'parquet') => {
     const file = byName.get(`${table.name}.${format}`);
@@ -251,8 +251,8 @@ export function dataPackage(tables: readonly BulkTable[], files: readonly BulkFi
     // Not tabular-data-package: that profile wants every resource tabular, and Parquet is not, to Frictionless.
     profile: 'data-package',
     name: 'mnrent',
-    title: serviceName(),
-    description: `Fair Market Rents, the market rent index, census rents and HUD income limits for ${currentState().name} ZIP codes and counties, as CSV and Parquet tables.`,
+    title: serviceName(state),
+    description: `Fair Market Rents, the market rent index, census rents and HUD income limits for ${state.name} ZIP codes and counties, as CSV and Parquet tables.`,
     homepage: site,
     licenses: [{ name: 'CC-BY-4.0', title: LICENSE.name, path: LICENSE.url }],
     sources: [

@@ -1,6 +1,6 @@
 // What the service says about itself: licence, attribution, endpoints and where resources live.
 import type { Meta, Vintages } from './schemas.ts';
-import { currentState, type StateScope } from '../state.ts';
+import type { StateScope } from '../states.ts';
 import { siteUrls } from './routes.ts';
 
 export const SCHEMA_VERSION = '1.0';
@@ -9,7 +9,7 @@ export const API_VERSION = '1.0.0';
 export const PACKAGE_VERSION = '1.1.0';
 export const LICENSE = { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' } as const;
 /** The service's name, after the state this build is for: "Minnesota Rent Data Service". */
-export const serviceName = (state: StateScope = currentState()) => `${state.name} Rent Data Service`;
+export const serviceName = (state: StateScope) => `${state.name} Rent Data Service`;
 
 export interface Vintage {
   safmrFiscalYear: number;
@@ -26,9 +26,9 @@ export interface Vintage {
 }
 
 /** The citation users must give, naming the vintages actually read. */
-export function attribution(v: Vintage): string {
+export function attribution(state: StateScope, v: Vintage): string {
   return [
-    `${serviceName()} (CC BY 4.0).`,
+    `${serviceName(state)} (CC BY 4.0).`,
     `Sources: U.S. Department of Housing and Urban Development (HUD), Small Area Fair Market Rents FY${v.safmrFiscalYear};`,
     ...(v.incomeLimitsFiscalYear ? [`HUD Section 8 Income Limits FY${v.incomeLimitsFiscalYear};`] : []),
     ...(v.zoriMonth ? [`Zillow Observed Rent Index (ZORI) through ${v.zoriMonth}, Zillow Research;`] : []),
@@ -54,11 +54,11 @@ export function vintagesInBrief(v: Vintages): string {
 }
 
 /** `zoriMonth`: the latest month of the market rent file read, which the contract's `meta.sources` always names. */
-export function metaBlock(site: string, generatedAt: string, v: Vintage, zoriMonth: string): Meta {
+export function metaBlock(state: StateScope, site: string, generatedAt: string, v: Vintage, zoriMonth: string): Meta {
   return {
     license: LICENSE.name,
     license_url: LICENSE.url,
-    attribution: attribution(v),
+    attribution: attribution(state, v),
     sources: { hud_safmr: `FY${v.safmrFiscalYear}`, zori: zoriMonth },
     generated_at: generatedAt,
     schema_version: SCHEMA_VERSION,

@@ -12,7 +12,6 @@ import { dateLimits } from '../sources/plausible.ts';
 import { parseCache } from '../sources/parse-cache.ts';
 import { readSources } from '../sources/read-sources.ts';
 import type { LoadOptions } from './options.ts';
-import { currentState } from '../state.ts';
 
 /** The records of a loaded dataset (the first of loadDataset's two steps), with what the publish gate weighs. */
 export interface LoadedRecords extends DatasetRecords {
@@ -95,7 +94,7 @@ export async function readEarlierCounts(outDir: string | undefined): Promise<Pub
 
 /** Reads and derives the dataset; `onRecords` has the records as soon as they are derived, before the bulk files and the site record. */
 export async function loadDataset(options: LoadOptions, onRecords?: (records: LoadedRecords) => void): Promise<LoadedDataset> {
-  const state = options.state ?? currentState();
+  const { state } = options;
   const started = performance.now();
   const scope = { state, limits: dateLimits(options.generatedAt) };
   // MNRENT_PARSE_CACHE=0 parses every file, as a first build does.

@@ -1,7 +1,7 @@
-// What loading the dataset needs to know, read from the environment. Kept apart from dataset.ts: the
+// What loading the dataset needs to know, read from the environment where a process starts. Kept apart from dataset.ts: the
 // build's main thread reads these options, while the dataset's thread loads the pipeline itself.
 import { SourceError } from '../errors.ts';
-import type { StateScope } from '../state.ts';
+import { STATES, stateByCode, stateCodeIn, type StateScope } from '../states.ts';
 
 export interface LoadOptions {
   sourcesDir: string;
@@ -11,7 +11,8 @@ export interface LoadOptions {
   generatedAt: string;
   /** An earlier output folder whose resources keep their `lastmod` when unchanged. */
   previousDir?: string;
-  state?: StateScope;
+  /** The state the dataset is for. */
+  state: StateScope;
   /** Where the deployment serves the agent server (`--mcp-url`); nothing announces one without it. */
   mcpUrl?: string;
 }
@@ -31,7 +32,7 @@ export const SNAPSHOT_DIR = 'data/snapshot';
  * Options from the environment, as both the build script and a bare `astro build` see them. A
  * SOURCES_DIR given is read alone; by default the fetched sources are read over the snapshot.
  */
-export function optionsFromEnv(site: string, outDir: string | undefined, env: NodeJS.ProcessEnv = process.env): LoadOptions {
+export function optionsFromEnv(site: string, outDir: string | undefined, env: NodeJS.ProcessEnv = process.env): Omit<LoadOptions, 'state'> {
   return {
     ...(env.SOURCES_DIR ? { sourcesDir: env.SOURCES_DIR } : { sourcesDir: DEFAULT_SOURCES_DIR, snapshotDir: SNAPSHOT_DIR }),
     site,
@@ -39,4 +40,12 @@ export function optionsFromEnv(site: string, outDir: string | undefined, env: No
     ...(outDir ? { previousDir: outDir } : {}),
     ...(env.MNRENT_MCP_URL ? { mcpUrl: env.MNRENT_MCP_URL } : {}),
   };
+}
+
+/** The state a bare `astro build` or the dev server was started for: MNRENT_STATE, else Minnesota. */
+export function stateFromEnv(env: NodeJS.ProcessEnv): StateScope {
+  const code = stateCodeIn(env);
+  const state = stateByCode(code);
+  if (!state) throw new Error(`MNRENT_STATE=${code} is not a state code (one of ${STATES.map((s) => s.code).join(' ')})`);
+  return state;
 }

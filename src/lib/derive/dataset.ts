@@ -22,7 +22,7 @@ import { siteUrls, type SiteUrls } from '../contract/routes.ts';
 import { BULK_DIR, type BulkFile } from '../contract/bulk-tables.ts';
 import { geonamesFileOf } from '../sources/geonames.ts';
 import type { SourceData } from '../sources/read-sources.ts';
-import type { StateScope } from '../state.ts';
+import type { StateScope } from '../states.ts';
 import { changeLog, type EarlierOutput } from './changes.ts';
 import { fmr2YearOverYear, fmrByFiscalYear, fmrHistories, type ZipFmrHistory } from './fmr.ts';
 import { fiscalYearFreshness, monthFreshness, stalenessNotices } from './freshness.ts';
@@ -46,7 +46,7 @@ export interface DeriveOptions {
   /** Where the deployment serves the agent server; null in meta.json without one. */
   mcpUrl?: string;
   /** Writes the bulk tables (publication/bulk-files.ts): their bytes and hashes go into the site record. */
-  bulkFiles: (records: Pick<Dataset, 'zips' | 'counties' | 'sectionEight'>, attribution: string, site: string) => BulkFile[];
+  bulkFiles: (state: StateScope, records: Pick<Dataset, 'zips' | 'counties' | 'sectionEight'>, attribution: string, site: string) => BulkFile[];
 }
 
 export interface Dataset {
@@ -414,7 +414,7 @@ export function deriveInTwo(sources: SourceData, options: DeriveOptions): { reco
     counties_with_income_limits: countyList.filter((c) => c.income_limits !== null).length,
   };
   const vintage = vintageOf(sources, fiscal.latest, counts);
-  const meta = metaBlock(site, generatedAt, vintage, sources.zori.months.at(-1) ?? '');
+  const meta = metaBlock(state, site, generatedAt, vintage, sources.zori.months.at(-1) ?? '');
   const records: DatasetRecords = {
     site: urls.base,
     meta,
@@ -426,7 +426,7 @@ export function deriveInTwo(sources: SourceData, options: DeriveOptions): { reco
     warnings,
   };
   const rest = () => {
-    const bulk = options.bulkFiles({ zips, counties: countyList, sectionEight }, meta.attribution, urls.base);
+    const bulk = options.bulkFiles(state, { zips, counties: countyList, sectionEight }, meta.attribution, urls.base);
     return { metaRecord: metaRecordOf(sources, state, fiscal, counts, vintage, today, { zips, counties: countyList, sectionEight, bulk }, options.mcpUrl), bulk };
   };
   return { records, rest };

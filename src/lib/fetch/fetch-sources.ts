@@ -12,7 +12,7 @@ import { removeLeftovers } from '../build/output-folder.ts';
 import { dateLimits } from '../sources/plausible.ts';
 import { datasetFiles } from '../sources/read-sources.ts';
 import { rowsInFile, type ScopeOfRead } from '../sources/registry.ts';
-import type { StateScope } from '../state.ts';
+import type { StateScope } from '../states.ts';
 import { download, DownloadError } from './download.ts';
 import type { Manifest, ManifestEntry, SourceEntry } from './manifest.ts';
 import type { Progress } from './progress.ts';

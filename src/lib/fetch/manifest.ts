@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { SourceError } from '../errors.ts';
 import { DATASET_FOLDERS } from '../sources/registry.ts';
-import { STATES } from '../state.ts';
+import { STATES } from '../states.ts';
 
 const datasetFolder = z.enum(DATASET_FOLDERS);
 

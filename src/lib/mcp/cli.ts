@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { ApiReader, urlSource } from './api-reader.ts';
 import { folderSource } from './folder-source.ts';
 import { startMcpHttp } from './http.ts';
+import { type Context, contextOf } from '../context.ts';
 import { connectServer, createMcpServer } from './server.ts';
 import { LineStdioTransport } from './stdio.ts';
 
@@ -54,10 +55,11 @@ export async function runMcpCli(args: string[], defaults: McpCliDefaults = {}): 
   if (!Number.isFinite(refresh) || refresh < 0) fail(`--refresh ${String(values.refresh)} is not a number of seconds`);
   const from = baseUrl ?? dir ?? 'dist';
   const reader = new ApiReader(baseUrl ? urlSource(baseUrl) : folderSource(from), { refreshMs: refresh * 1000 });
+  let context: Context;
   try {
     const meta = await reader.meta();
     // The tools speak of the state the site covers.
-    process.env.MNRENT_STATE = meta.state.code;
+    context = contextOf(meta.state.code);
     log(`mnrent-mcp: ${meta.counts.zips} ZIP codes, generated ${meta.meta.generated_at}, from ${from}`);
   } catch (error) {
     const cause = (error as Error & { cause?: { code?: string } }).cause?.code;
@@ -67,12 +69,12 @@ export async function runMcpCli(args: string[], defaults: McpCliDefaults = {}): 
   if (values.http) {
     const port = Number(values.port ?? 8787);
     if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port ${String(values.port)} is not a port number`);
-    const running = await startMcpHttp(reader, { port, host: (values.host as string | undefined) ?? '127.0.0.1', log });
+    const running = await startMcpHttp(reader, context, { port, host: (values.host as string | undefined) ?? '127.0.0.1', log });
     log(`mnrent-mcp: Streamable HTTP at ${running.url}`);
     const stop = () => void running.close().then(() => process.exit(0));
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
     return;
   }
-  await connectServer(createMcpServer(reader), new LineStdioTransport());
+  await connectServer(createMcpServer(reader, context), new LineStdioTransport());
 }

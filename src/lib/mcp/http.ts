@@ -2,6 +2,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Context } from '../context.ts';
 import type { ApiReader } from './api-reader.ts';
 import { connectServer, createMcpServer } from './server.ts';
 import { MAX_MESSAGE_BYTES } from './stdio.ts';
@@ -35,7 +36,7 @@ export interface RunningHttp {
 }
 
 /** Listens on `host:port` (loopback by default); port 0 picks a free one. */
-export async function startMcpHttp(reader: ApiReader, options: { host?: string; port: number; log?: (line: string) => void }): Promise<RunningHttp> {
+export async function startMcpHttp(reader: ApiReader, context: Context, options: { host?: string; port: number; log?: (line: string) => void }): Promise<RunningHttp> {
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? (() => {});
   let allowedHosts: string[] = [];
@@ -51,7 +52,7 @@ export async function startMcpHttp(reader: ApiReader, options: { host?: string; 
       return;
     }
     void (async () => {
-      const mcp = createMcpServer(reader);
+      const mcp = createMcpServer(reader, context);
       // Loopback servers are a DNS-rebinding target: only our own Host header is accepted.
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, enableDnsRebindingProtection: true, allowedHosts });
       res.on('close', () => {

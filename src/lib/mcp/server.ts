@@ -3,7 +3,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { PACKAGE_VERSION } from '../contract/service.ts';
-import { currentState } from '../state.ts';
+import type { Context } from '../context.ts';
 import type { ApiReader } from './api-reader.ts';
 import { TOOLS } from './tools/index.ts';
 
@@ -16,17 +16,17 @@ export const RESOURCES = [
 
 export const SERVER_INFO = { name: 'mnrent', version: PACKAGE_VERSION } as const;
 
-export function createMcpServer(reader: ApiReader): McpServer {
+export function createMcpServer(reader: ApiReader, context: Context): McpServer {
   const server = new McpServer(SERVER_INFO, {
     instructions:
-      `${currentState().name} rents by ZIP code and county: HUD Fair Market Rent, the Zillow market rent index, Census median gross rent and the voucher spread. ` +
+      `${context.state.name} rents by ZIP code and county: HUD Fair Market Rent, the Zillow market rent index, Census median gross rent and the voucher spread. ` +
       'Cite the attribution in each result; neither FMR nor the market rent index is a rent quote for any address.',
   });
   for (const tool of TOOLS) {
     server.registerTool(
       tool.name,
-      { title: tool.title, description: tool.description, inputSchema: tool.input, outputSchema: tool.output, annotations: { title: tool.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } },
-      ((args: never) => tool.run(args, reader)) as never,
+      { title: tool.title, description: tool.describe(context), inputSchema: tool.input, outputSchema: tool.output, annotations: { title: tool.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } },
+      ((args: never) => tool.run(args, reader, context)) as never,
     );
   }
   for (const resource of RESOURCES) {

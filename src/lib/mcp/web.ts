@@ -2,6 +2,7 @@
 // Node server (a Cloudflare Worker, Deno): stateless, each POST answered on its own by a fresh server
 // over the shared reader, as the Node HTTP server does. Public read-only data: any origin may call.
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { Context } from '../context.ts';
 import type { ApiReader } from './api-reader.ts';
 import { connectServer, createMcpServer } from './server.ts';
 import { MAX_MESSAGE_BYTES } from './stdio.ts';
@@ -22,14 +23,14 @@ const withCors = (response: Response): Response => {
 };
 
 /** One request to the MCP endpoint. */
-export async function answerMcp(request: Request, reader: ApiReader): Promise<Response> {
+export async function answerMcp(request: Request, reader: ApiReader, context: Context): Promise<Response> {
   if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: MCP_CORS_HEADERS });
   if (request.method !== 'POST') {
     // Stateless: no server-initiated stream to GET, no session to DELETE.
     const body = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: POST JSON-RPC to this endpoint' }, id: null });
     return new Response(body, { status: 405, headers: { ...MCP_CORS_HEADERS, allow: 'POST, OPTIONS', 'content-type': 'application/json' } });
   }
-  const server = createMcpServer(reader);
+  const server = createMcpServer(reader, context);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MAX_MESSAGE_BYTES });
   try {
     await connectServer(server, transport);

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import Papa from 'papaparse';
 import { parquetWriteBuffer, schemaFromColumnData } from 'hyparquet-writer';
+import type { StateScope } from '../states.ts';
 import { type BulkFile, type BulkTable, bulkTables, dataPackage, MEDIA_TYPES } from '../contract/bulk-tables.ts';
 
 /** RFC 4180 with a header row, `\n` line ends, UTF-8 without BOM; an empty cell for null; text quoted. */
@@ -48,13 +49,13 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 const fileOf = (name: string, mediaType: string, bytes: Uint8Array<ArrayBuffer>): BulkFile => ({ name, mediaType, bytes, sha256: sha256(bytes) });
 
 /** Every bulk file, the data package last (it hashes the others). */
-export function bulkFiles(records: Parameters<typeof bulkTables>[0], attribution: string, site: string): BulkFile[] {
+export function bulkFiles(state: StateScope, records: Parameters<typeof bulkTables>[0], attribution: string, site: string): BulkFile[] {
   const tables = bulkTables(records);
   const encoder = new TextEncoder();
   const files = [
     ...tables.map((t) => fileOf(`${t.name}.csv`, MEDIA_TYPES.csv, encoder.encode(toCsv(t)))),
     ...tables.map((t) => fileOf(`${t.name}.parquet`, MEDIA_TYPES.parquet, toParquet(t))),
   ];
-  const pkg = encoder.encode(`${JSON.stringify(dataPackage(tables, files, attribution, site), null, 2)}\n`);
+  const pkg = encoder.encode(`${JSON.stringify(dataPackage(state, tables, files, attribution, site), null, 2)}\n`);
   return [...files, fileOf('datapackage.json', MEDIA_TYPES.json, pkg)];
 }

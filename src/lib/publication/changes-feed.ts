@@ -5,6 +5,7 @@ import type { ChangeEntry, ChangesRecord, Meta } from '../contract/schemas.ts';
 import { money } from '../contract/present.ts';
 import { CHANGES_FEED_PATH, changeAnchor, pagePath, siteUrls } from '../contract/routes.ts';
 import { serviceName } from '../contract/service.ts';
+import type { StateScope } from '../states.ts';
 
 /** The most changed ZIP codes an entry lists in words; the JSON has all of them. */
 export const LISTED_CHANGES = 50;
@@ -27,12 +28,12 @@ export function changedZipLines(entry: ChangeEntry, most = LISTED_CHANGES): stri
   return entry.zips.changed.slice(0, most).map((z) => `${z.zip}: ${z.fields.map((f) => `${f.field} ${shown(f.field, f.old)} → ${shown(f.field, f.new)}`).join('; ')}`);
 }
 
-export function changesAtom(record: ChangesRecord, meta: Meta, site: string): string {
+export function changesAtom(state: StateScope, record: ChangesRecord, meta: Meta, site: string): string {
   const urls = siteUrls(site);
   const page = urls.base + pagePath.changes;
   const feed = new Feed({
     id: page,
-    title: `${serviceName()}: what changed`,
+    title: `${serviceName(state)}: what changed`,
     description: 'Each build that changed published rents: ZIP codes and counties added, removed and changed, and every cut in a 2-bedroom Fair Market Rent.',
     link: page,
     updated: new Date(record.generated_at),
@@ -40,7 +41,7 @@ export function changesAtom(record: ChangesRecord, meta: Meta, site: string): st
     language: 'en',
     feedLinks: { atom: urls.base + CHANGES_FEED_PATH },
     // RFC 4287 wants an author for the feed (or every entry): the service that publishes the data.
-    author: { name: serviceName(), link: urls.base + pagePath.home },
+    author: { name: serviceName(state), link: urls.base + pagePath.home },
     copyright: meta.attribution,
   });
   for (const entry of record.entries) {

@@ -1,6 +1,6 @@
 // llms.txt (llmstxt.org) and llms-full.txt: the service described in plain text for language models.
 import { countySlug } from '../derive/places.ts';
-import { currentState, type StateScope } from '../state.ts';
+import type { StateScope } from '../states.ts';
 import type { CountyRecord, Meta, MetaRecord } from '../contract/schemas.ts';
 import { MCP_CLIENT_CONFIGS, MCP_RUN_LINES, NPX_COMMAND, remoteClientConfigs } from '../mcp/client-config.ts';
 import { TOOLS } from '../mcp/tools/index.ts';
@@ -14,6 +14,8 @@ import { FORTY_PERCENT_RULE } from '../contract/voucher-fit.ts';
 import { schemaDocs } from './schema-fields.ts';
 
 interface SiteFacts {
+  /** The state the site is for. */
+  state: StateScope;
   site: string;
   meta: Meta;
   record: MetaRecord;
@@ -26,17 +28,17 @@ const summaryOf = (state: StateScope, counties: number) =>
   `for every ZIP code with a SAFMR and all ${counties} counties.`;
 
 /** An endpoint's path with the state's example ZIP code and county filled in. */
-const examplePath = (path: string) => {
-  const { zip, county } = currentState().example;
+const examplePath = (state: StateScope, path: string) => {
+  const { zip, county } = state.example;
   return path.replace('{zip}', zip).replace('{slug}', countySlug(county));
 };
 
-export function llmsTxt({ site, meta, record }: SiteFacts): string {
+export function llmsTxt({ state, site, meta, record }: SiteFacts): string {
   const urls = siteUrls(site);
   return [
-    `# ${serviceName()}`,
+    `# ${serviceName(state)}`,
     '',
-    `> ${summaryOf(currentState(), record.counts.counties)}`,
+    `> ${summaryOf(state, record.counts.counties)}`,
     '',
     `Data: HUD SAFMR ${meta.sources.hud_safmr}, ZORI through ${meta.sources.zori}, ACS ${record.vintages.census_acs.vintage}. ` +
       `${record.counts.zips} ZIP codes, ${record.counts.counties} counties, ${record.counts.section_8_rows} ZIP codes with both an FMR and a market rent. ` +
@@ -46,7 +48,7 @@ export function llmsTxt({ site, meta, record }: SiteFacts): string {
     '',
     '## API',
     '',
-    ...ENDPOINTS.map((e) => `- [${e.operation_id}](${urls.api(examplePath(e.path))}): GET ${e.path}. ${e.summary}`),
+    ...ENDPOINTS.map((e) => `- [${e.operation_id}](${urls.api(examplePath(state, e.path))}): GET ${e.path}. ${e.summary}`),
     `- [Bulk files](${urls.api(`${BULK_DIR}datapackage.json`)}): the whole dataset as CSV and Parquet tables (${BULK_TABLES.join(', ')}), described by a Frictionless data package`,
     `- [Change log](${urls.api(CHANGES_FEED_PATH)}): an Atom feed of what changed in each build`,
     '',
@@ -81,7 +83,7 @@ function describeSchemas(): string[] {
 }
 
 export function llmsFullTxt(facts: SiteFacts, counties: readonly CountyRecord[]): string {
-  const { site, meta, record } = facts;
+  const { state, site, meta, record } = facts;
   const urls = siteUrls(site);
   const v = record.vintages;
   return [
@@ -94,7 +96,7 @@ export function llmsFullTxt(facts: SiteFacts, counties: readonly CountyRecord[])
       '`meta.generated_at` to see whether anything changed; files are immutable between regenerations and cached for one day. ' +
       'An unknown ZIP or county is a 404 with a JSON problem body.',
     '',
-    ...ENDPOINTS.map((e) => `- ${e.operation_id}: GET ${urls.api(e.path)} (example: ${urls.api(examplePath(e.path))}). ${e.summary}.`),
+    ...ENDPOINTS.map((e) => `- ${e.operation_id}: GET ${urls.api(e.path)} (example: ${urls.api(examplePath(state, e.path))}). ${e.summary}.`),
     `- Bulk files: ${BULK_FILE_NAMES.map((name) => urls.api(`${BULK_DIR}${name}`)).join(', ')}.`,
     '',
     '## Agent server (MCP)',
@@ -111,14 +113,14 @@ export function llmsFullTxt(facts: SiteFacts, counties: readonly CountyRecord[])
           ...remoteClientConfigs(record.agent_server.url).flatMap((c) => [`${c.client} (${c.file}):`, '', ...c.text.split('\n').map((l) => `    ${l}`), '']),
         ]
       : []),
-    ...TOOLS.map((t) => `- ${t.name}(${Object.keys(t.input).join(', ')}): ${t.description}`),
+    ...TOOLS.map((t) => `- ${t.name}(${Object.keys(t.input).join(', ')}): ${t.describe({ state })}`),
     '- Resources: mnrent://openapi.json, mnrent://llms-full.txt.',
     '',
     ...MCP_CLIENT_CONFIGS.flatMap((c) => [`${c.client} (${c.file}):`, '', ...c.text.split('\n').map((l) => `    ${l}`), '']),
     '',
     '## Rules behind the numbers',
     '',
-    `- A published ZIP has HUD SAFMR values in the latest fiscal year and a ${currentState().name} prefix (${currentState().zipRanges}).`,
+    `- A published ZIP has HUD SAFMR values in the latest fiscal year and a ${state.name} prefix (${state.zipRanges}).`,
     '- `fmr` is the latest fiscal year of `fmr_by_fy`; `fmr2_yoy_pct` = 100 × (2-bedroom FMR latest − prior year) / prior year, one decimal.',
     '- `zori_latest` is the last month of the ZIP\'s ZORI series, rent rounded to whole dollars; monthly rents have 2 decimals.',
     '- `spread` = market rent − 2-bedroom Small Area FMR; `spread_pct` = 100 × spread / 2-bedroom FMR; `voucher_competitive` = FMR ≥ market rent. All null without a market rent.',

@@ -1,6 +1,6 @@
 // openapi.json, generated from the contract's zod schemas so the two cannot drift.
 import { countySlug } from '../derive/places.ts';
-import { currentState } from '../state.ts';
+import type { StateScope } from '../states.ts';
 import { z } from 'zod';
 import { contractRegistry, ENDPOINTS } from '../contract/schemas.ts';
 import { BULK_DIR, BULK_FILE_NAMES, BULK_TABLES, MEDIA_TYPES } from '../contract/bulk-tables.ts';
@@ -43,10 +43,9 @@ const NOT_FOUND = {
   content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
 };
 
-export function openApiDocument(site: string): JsonObject {
-  const state = currentState();
+export function openApiDocument(state: StateScope, site: string): JsonObject {
   const urls = siteUrls(site);
-  // Path parameters are illustrated with the state's own example place (state.ts).
+  // Path parameters are illustrated with the state's own example place (states.ts).
   const examples = { zip: state.example.zip, slug: countySlug(state.example.county) };
   const paths: JsonObject = {};
   for (const endpoint of ENDPOINTS) {
@@ -97,7 +96,7 @@ export function openApiDocument(site: string): JsonObject {
   return {
     openapi: '3.1.0',
     info: {
-      title: serviceName(),
+      title: serviceName(state),
       version: API_VERSION,
       summary: `Fair Market Rent, market rent and census rent for ${state.name} ZIP codes and counties, as static JSON`,
       description:
@@ -106,7 +105,7 @@ export function openApiDocument(site: string): JsonObject {
         'and change only when the data is regenerated (poll /api/v1/meta.json and compare meta.generated_at). ' +
         'Neither FMR nor the market rent index is a rent quote for any address.',
       license: { name: LICENSE.name, url: LICENSE.url },
-      contact: { name: serviceName(), url: urls.docs },
+      contact: { name: serviceName(state), url: urls.docs },
     },
     servers: [{ url: urls.base }],
     security: [],

@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import type { Problem } from '../contract/schemas.ts';
 import { countySlug } from '../derive/places.ts';
-import { currentState, type StateScope } from '../state.ts';
+import type { StateScope } from '../states.ts';
 import { href } from '../contract/routes.ts';
 
 export const PROBLEM_STATUSES = [400, 403, 404, 405, 414] as const;
@@ -25,7 +25,7 @@ const detailOf = (state: StateScope): Record<ProblemStatus, [string, string]> =>
   414: ['URI Too Long', 'The request URI is too long.'],
 });
 
-export function problemDocument(status: ProblemStatus): z.infer<typeof Problem> {
-  const [title, detail] = detailOf(currentState())[status];
+export function problemDocument(state: StateScope, status: ProblemStatus): z.infer<typeof Problem> {
+  const [title, detail] = detailOf(state)[status];
   return { type: 'about:blank', title, status, detail };
 }

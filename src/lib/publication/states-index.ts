@@ -3,7 +3,7 @@
 // nothing of any state's build.
 import { escapeMarkup } from '../markup.ts';
 import type { MetaDoc } from '../contract/schemas.ts';
-import type { StateScope } from '../state.ts';
+import type { StateScope } from '../states.ts';
 
 export interface BuiltState {
   state: StateScope;

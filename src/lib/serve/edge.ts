@@ -2,19 +2,14 @@
 // Worker with static assets, Deno): the HTTP contract of CONTRACT-NOTES for every file, as nginx's
 // block keeps it, and the agent server at /mcp. A folder of states (build:states) is served the same
 // way under each state's prefix (/wi/api/…, /wi/mcp). Web-standard Request and Response only.
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { ApiReader } from '../mcp/api-reader.ts';
 import { answerMcp } from '../mcp/web.ts';
-import { STATES, stateOfRequestFrom } from '../state.ts';
+import { type Context, contextOf } from '../context.ts';
+import { STATES } from '../states.ts';
 import { CONTRACT_HEADERS } from './headers.ts';
 
 /** Where the agent server answers on a deployment (under a state's prefix in a folder of states). */
 const EDGE_MCP_PATH = '/mcp';
-
-// Requests for several states share one isolate and interleave: each agent-server answer names the
-// state of its own request (the tools' words come from currentState()).
-const requestState = new AsyncLocalStorage<string>();
-stateOfRequestFrom(() => requestState.getStore());
 
 /** The state prefix of a path in a folder of states (`/wi`), or '' at a single state's root. */
 const prefixOf = (path: string) => {
@@ -105,15 +100,17 @@ export async function answerEdge(request: Request, files: StaticFiles): Promise<
   const prefix = prefixOf(url.pathname);
   if (url.pathname === `${prefix}${EDGE_MCP_PATH}`) {
     const api = assetReader(files, `${url.origin}${prefix}`);
-    let stateCode: string;
+    // Requests for several states share one isolate and interleave: each answer gets its own
+    // request's context, made here from the state its API's meta.json names.
+    let context: Context;
     try {
-      stateCode = (await api.meta()).state.code;
+      context = contextOf((await api.meta()).state.code);
     } catch {
       // The root of a folder of states has no API of its own: each state's server is under its prefix.
       const body = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: `No agent server at ${url.pathname}: this deployment serves one under each state's path, such as /mn${EDGE_MCP_PATH}` }, id: null });
       return new Response(body, { status: 404, headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' } });
     }
-    return requestState.run(stateCode, () => answerMcp(request, api));
+    return answerMcp(request, api, context);
   }
   if (request.method === 'OPTIONS') {
     return contractResponse(null, 204, {

@@ -4,6 +4,7 @@
 import { type CollectionKey, getCollection, getEntry } from 'astro:content';
 import type { ChangesRecord, CountyRecord, Meta, MetaRecord, SectionEightRecord, ZipRecord } from '../contract/schemas.ts';
 import { validatedRecords } from '../dataset/in-process.ts';
+import { type Context, contextOf } from '../context.ts';
 import { compareCodePoints } from '../order.ts';
 
 const asked = new Map<string, Promise<unknown>>();
@@ -48,3 +49,6 @@ export const sectionEightRecord = (): Promise<SectionEightRecord> => once('secti
 export const siteRecord = (): Promise<{ meta: Meta; record: MetaRecord }> => once('site', () => entryData<{ meta: Meta; record: MetaRecord }>('site', 'site'));
 
 export const changesRecord = (): Promise<ChangesRecord> => once('changes', () => entryData<ChangesRecord>('changes', 'changes'));
+
+/** What the pages are about (the state), from the site record the build loaded: never from the environment. */
+export const siteContext = (): Promise<Context> => once('context', async () => contextOf((await siteRecord()).record.state.code));

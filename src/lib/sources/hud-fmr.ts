@@ -1,6 +1,6 @@
 // HUD county-level Fair Market Rents: the state's county list, and every HUD FMR area with its
 // code, metro flag and area-wide FMR (the basis of a payment standard outside Small Area FMRs).
-import { countyName, type StateScope } from '../state.ts';
+import { countyName, type StateScope } from '../states.ts';
 import { BEDROOMS, type BedroomRents, type HudArea } from '../contract/schemas.ts';
 import { RENT_BOUNDS } from './plausible.ts';
 import { readWorkbook } from './readers.ts';
@@ -10,7 +10,7 @@ import { compareCodePoints } from '../order.ts';
 export interface FmrCounty {
   /** Five-digit state + county FIPS. */
   fips: string;
-  /** As HUD spells it, without the state's usual word (state.ts, countyName): "St. Louis", "Acadia", "Fairfax city". */
+  /** As HUD spells it, without the state's usual word (states.ts, countyName): "St. Louis", "Acadia", "Fairfax city". */
   name: string;
 }
 

@@ -5,7 +5,7 @@
 import { HOUSEHOLD_SIZES } from '../contract/household.ts';
 import { SourceError } from '../errors.ts';
 import { compareCodePoints } from '../order.ts';
-import type { StateScope } from '../state.ts';
+import type { StateScope } from '../states.ts';
 import type { Bounds, DateLimits } from './plausible.ts';
 import { readDelimited, readWorkbook } from './readers.ts';
 import { codeCellText, columnIndex, findColumn, headerIs, RowReader, type RowGate, type Table } from './table.ts';

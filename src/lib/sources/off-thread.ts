@@ -1,6 +1,6 @@
 import { errorFromThread } from '../errors.ts';
 import { Worker } from 'node:worker_threads';
-import type { StateScope } from '../state.ts';
+import type { StateScope } from '../states.ts';
 import type { Crosswalk } from './hud-crosswalk.ts';
 import type { SafmrRow } from './hud-safmr.ts';
 import type { DateLimits } from './plausible.ts';

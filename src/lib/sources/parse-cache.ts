@@ -25,7 +25,7 @@ function codeFingerprint(): string {
   if (parserFingerprint === undefined) {
     const hash = createHash('sha256');
     const here = import.meta.dirname;
-    const files = [...readdirSync(here).filter((f) => f.endsWith('.ts')).sort().map((f) => join(here, f)), join(here, '..', 'state.ts'), join(here, '..', 'contract', 'schemas.ts'), join(here, '..', 'contract', 'bedrooms.ts'), join(here, '..', 'contract', 'household.ts')];
+    const files = [...readdirSync(here).filter((f) => f.endsWith('.ts')).sort().map((f) => join(here, f)), join(here, '..', 'states.ts'), join(here, '..', 'contract', 'schemas.ts'), join(here, '..', 'contract', 'bedrooms.ts'), join(here, '..', 'contract', 'household.ts')];
     for (const file of files) hash.update(file.slice(here.length)).update(readFileSync(file));
     parserFingerprint = hash.digest('hex');
   }

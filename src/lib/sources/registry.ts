@@ -1,7 +1,7 @@
 // One entry per dataset: its folder, the names its files may have, how a file is parsed, how many
 // rows for the state it gave, and how the file to read is chosen. The build's reader, the fetcher
 // and the fetch manifest all read this table.
-import { zipInState } from '../state.ts';
+import { zipInState } from '../states.ts';
 import { parseAcsApiJson, parseAcsCsv, parseAcsSummaryFile, type AcsFile } from './census-acs.ts';
 import { parseGazetteer, type Centroid } from './census-gazetteer.ts';
 import {
@@ -21,7 +21,7 @@ import { chooseIncomeLimitsFile, parseIncomeLimitsCsv, parseIncomeLimitsWorkbook
 import { checkedFiscalYear, parseSafmrCsv, type SafmrRow } from './hud-safmr.ts';
 import { parseWorkbookOffThread } from './off-thread.ts';
 import { decodeUtf8, type DateLimits } from './plausible.ts';
-import type { StateScope } from '../state.ts';
+import type { StateScope } from '../states.ts';
 import { parseZoriCsv, type ZoriFile } from './zillow-zori.ts';
 
 export interface ScopeOfRead {

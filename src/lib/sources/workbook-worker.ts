@@ -2,7 +2,7 @@
 // sources, and the two large workbooks can parse beside the CSVs on a second core.
 import { parentPort, workerData } from 'node:worker_threads';
 import { errorForThread, type ThreadedError } from '../errors.ts';
-import { zipInState, type StateScope } from '../state.ts';
+import { zipInState, type StateScope } from '../states.ts';
 import { parseCrosswalkWorkbook } from './hud-crosswalk.ts';
 import { parseSafmrWorkbook } from './hud-safmr.ts';
 import type { DateLimits } from './plausible.ts';

@@ -2,9 +2,11 @@
 import { CLIENT_PACKAGE } from '../../lib/mcp/client-config.ts';
 import { serviceName } from '../../lib/contract/service.ts';
 import { countySlug } from '../../lib/derive/places.ts';
-import { currentState } from '../../lib/state.ts';
+import type { StateScope } from '../../lib/states.ts';
 
 export interface ClientPackageFacts {
+  /** The state of the site the package was packed from. */
+  state: StateScope;
   version: string;
   site: string;
   /** The openapi-fetch range the client was built and tested with. */
@@ -15,7 +17,7 @@ export function clientPackageJson(f: ClientPackageFacts): Record<string, unknown
   return {
     name: CLIENT_PACKAGE,
     version: f.version,
-    description: `Typed client of the ${serviceName()} JSON API: rents by ZIP code and county, types generated from its OpenAPI contract`,
+    description: `Typed client of the ${serviceName(f.state)} JSON API: rents by ZIP code and county, types generated from its OpenAPI contract`,
     keywords: ['rent', 'fair-market-rent', 'housing', 'openapi', 'typescript', 'minnesota'],
     homepage: `${f.site}/docs/`,
     license: 'MIT',
@@ -31,8 +33,8 @@ export function clientPackageJson(f: ClientPackageFacts): Record<string, unknown
 }
 
 /** A short program with the client, shown in its README and on the docs page. */
-export function clientExample(site: string): string {
-  const { zip, county } = currentState().example;
+export function clientExample(state: StateScope, site: string): string {
+  const { zip, county } = state.example;
   return [
     `import { createRentClient, voucherFit } from '${CLIENT_PACKAGE}';`,
     '',
@@ -55,12 +57,12 @@ export function clientReadme(f: ClientPackageFacts): string {
   return [
     `# ${CLIENT_PACKAGE}`,
     '',
-    `A typed client of the ${serviceName()} JSON API (${f.site}/docs/): HUD Fair Market Rent, market rent, census rent and the`,
+    `A typed client of the ${serviceName(f.state)} JSON API (${f.site}/docs/): HUD Fair Market Rent, market rent, census rent and the`,
     'voucher spread for every ZIP code and county. The types are generated from the API\'s `openapi.json`; requests go',
     'through openapi-fetch, its only dependency. ESM; runs in browsers, Node 18 and later, Deno and Bun.',
     '',
     '```ts',
-    clientExample(f.site),
+    clientExample(f.state, f.site),
     '```',
     '',
     'Methods: `meta()`, `index()`, `zip(zip)`, `county(slug)`, `sectionEight()`, `changes()` and `changedSince(generatedAt)`;',

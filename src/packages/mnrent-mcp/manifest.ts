@@ -2,6 +2,7 @@
 // the README. Pure: `npm run pack` gathers the facts (the site, its meta.json, one real answer).
 import type { MetaDoc } from '../../lib/contract/schemas.ts';
 import { MCP_CLIENT_CONFIGS, MCP_PACKAGE, MCP_RUN_LINES, NPX_COMMAND, remoteClientConfigs } from '../../lib/mcp/client-config.ts';
+import type { Context } from '../../lib/context.ts';
 import type { AnyTool } from '../../lib/mcp/tools/index.ts';
 import { LICENSE, serviceName } from '../../lib/contract/service.ts';
 
@@ -12,6 +13,8 @@ export const SERVER_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/202
 const DESCRIPTION = 'Rents by ZIP code and county: HUD Fair Market Rent, market rent, census rent, voucher reach';
 
 export interface McpPackageFacts {
+  /** The state of the site the package was packed from. */
+  context: Context;
   version: string;
   /** The site the package reads by default, without a trailing slash. */
   site: string;
@@ -33,7 +36,7 @@ export function mcpPackageJson(f: McpPackageFacts): Record<string, unknown> {
   return {
     name: MCP_PACKAGE,
     version: f.version,
-    description: `MCP server for the ${serviceName()}: ${DESCRIPTION.charAt(0).toLowerCase()}${DESCRIPTION.slice(1)}`,
+    description: `MCP server for the ${serviceName(f.context.state)}: ${DESCRIPTION.charAt(0).toLowerCase()}${DESCRIPTION.slice(1)}`,
     keywords: ['mcp', 'model-context-protocol', 'rent', 'fair-market-rent', 'housing', 'section-8', 'minnesota'],
     homepage: f.meta.meta.docs,
     license: 'MIT',
@@ -49,7 +52,7 @@ export function serverJson(f: McpPackageFacts): Record<string, unknown> {
   return {
     $schema: SERVER_SCHEMA,
     name: registryName(f.site),
-    title: serviceName(),
+    title: serviceName(f.context.state),
     description: DESCRIPTION,
     version: f.version,
     websiteUrl: f.meta.meta.docs,
@@ -77,7 +80,7 @@ export function mcpReadme(f: McpPackageFacts): string {
   return [
     `# ${MCP_PACKAGE}`,
     '',
-    `An MCP server for the ${serviceName()} (${f.site}/): HUD Fair Market Rent, the Zillow market rent index, Census median gross rent and`,
+    `An MCP server for the ${serviceName(f.context.state)} (${f.site}/): HUD Fair Market Rent, the Zillow market rent index, Census median gross rent and`,
     'whether a housing voucher reaches the market rent, by ZIP code and county. It reads the site\'s static JSON API (no key, no',
     'signup); every tool is read-only and answers in plain words, with the data as structured content and the attribution.',
     '',
@@ -99,7 +102,7 @@ export function mcpReadme(f: McpPackageFacts): string {
     '',
     '## Tools',
     '',
-    ...f.tools.map((t) => `- \`${t.name}\`: ${t.description}`),
+    ...f.tools.map((t) => `- \`${t.name}\`: ${t.describe(f.context)}`),
     '',
     'Resources: `mnrent://openapi.json` (the API\'s contract) and `mnrent://llms-full.txt` (every field and source in plain text).',
     '',

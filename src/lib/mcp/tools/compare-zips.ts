@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { currentState } from '../../state.ts';
 import { Meta, ZipCode, ZipRecord } from '../../contract/schemas.ts';
 import type { ZipRecord as ZipRecordType } from '../../contract/schemas.ts';
 import { closestZips } from '../match.ts';
+import type { Context } from '../../context.ts';
 import { defineTool, fail, ok } from './tool.ts';
 import { money, signedPercent, voucherAnswers } from '../../contract/present.ts';
 
@@ -19,8 +19,8 @@ const compared = (record: ZipRecordType): Compared => Object.fromEntries(FIELDS.
 export const compareZips = defineTool({
   name: 'compare_zips',
   title: 'Compare ZIP codes side by side',
-  get description() {
-    return `Two to ten ${currentState().name} ZIP codes side by side: Fair Market Rent by bedroom count, market rent, census rent and the voucher spread on both bases (Small Area FMR and area-wide FMR).`;
+  describe({ state }: Context) {
+    return `Two to ten ${state.name} ZIP codes side by side: Fair Market Rent by bedroom count, market rent, census rent and the voucher spread on both bases (Small Area FMR and area-wide FMR).`;
   },
   input: { zips: z.array(ZipCode).min(2).max(10).describe('Two to ten five-digit ZIP codes') },
   output: z.object({ meta: Meta, zips: z.array(Compared) }).strict(),

@@ -4,7 +4,7 @@ import { defineTool, ok } from './tool.ts';
 export const datasetInfo = defineTool({
   name: 'dataset_info',
   title: 'About the data',
-  description: 'Counts, source vintages (fiscal years, months, periods, files), licence, and the attribution users must give when they cite this data.',
+  describe: () => 'Counts, source vintages (fiscal years, months, periods, files), licence, and the attribution users must give when they cite this data.',
   input: {},
   output: MetaDoc,
   async run(_args, reader) {

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { countySlug } from '../../derive/places.ts';
-import { countyLabelIn, currentState } from '../../state.ts';
+import { countyLabelIn, type StateScope } from '../../states.ts';
 import { CountyDetail } from '../../contract/schemas.ts';
 import type { ApiReader } from '../api-reader.ts';
 import { closest, countyKey } from '../match.ts';
+import type { Context } from '../../context.ts';
 import { defineTool, fail, ok } from './tool.ts';
 import { countyWageSentence, money, signedPercent } from '../../contract/present.ts';
 import { countOf } from '../../derive/search.ts';
 
 /** The state's example county three ways: "Dane", "Dane County" and "dane". */
-function exampleNames(): string {
-  const state = currentState();
+function exampleNames(state: StateScope): string {
   const { county } = state.example;
   return `"${county}", "${countyLabelIn(county, state)}" and "${countySlug(county)}"`;
 }
@@ -18,26 +18,25 @@ function exampleNames(): string {
 export const getCounty = defineTool({
   name: 'get_county',
   title: 'Rents for one county',
-  // A getter: the state is the one this process serves (currentState), known only once it has started.
-  get description() {
+  describe({ state }: Context) {
     return (
-      `One of ${currentState().name}'s counties: median 2-bedroom FMR, median market rent, median FMR change, the housing wage (the hourly wage a full-time worker needs to afford the FMR) of each unit size on both bases, and every ZIP code in it. ` +
-      `Names are forgiving: ${exampleNames()} all work.`
+      `One of ${state.name}'s counties: median 2-bedroom FMR, median market rent, median FMR change, the housing wage (the hourly wage a full-time worker needs to afford the FMR) of each unit size on both bases, and every ZIP code in it. ` +
+      `Names are forgiving: ${exampleNames(state)} all work.`
     );
   },
   input: { county: z.string().min(1).max(100).describe('County name or slug, as search_places or the county list gives it; case, "County" and St/Saint do not matter') },
   output: CountyDetail,
-  async run({ county }, reader) {
+  async run({ county }, reader, { state }) {
     const key = countyKey(county);
-    if (!key) return fail(`Give a county name or its slug, such as ${exampleNames()}.`);
+    if (!key) return fail(`Give a county name or its slug, such as ${exampleNames(state)}.`);
     const found = key ? await reader.county(key) : undefined;
     if (!found) {
-      return fail(`No ${currentState().name} county matches "${county}". Did you mean: ${closest(key, await countySlugs(reader)).join(', ')}?`);
+      return fail(`No ${state.name} county matches "${county}". Did you mean: ${closest(key, await countySlugs(reader)).join(', ')}?`);
     }
     const m = found.medians;
     const wage = countyWageSentence(found);
     const summary =
-      `${countyLabelIn(found.county, currentState())}: ${countOf(found.zip_count, 'ZIP code')} (${found.zori_zip_count} with a market rent index). ` +
+      `${countyLabelIn(found.county, state)}: ${countOf(found.zip_count, 'ZIP code')} (${found.zori_zip_count} with a market rent index). ` +
       `Median 2-bedroom Small Area FMR ${money(m.fmr2)}, median 2-bedroom area FMR ${money(m.area_fmr2)}, median market rent ${money(m.market_rent)}, median FMR change ${signedPercent(m.fmr2_yoy_pct)}.` +
       (wage === null ? '' : ` ${wage}`);
     return ok(summary, found);

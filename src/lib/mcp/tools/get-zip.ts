@@ -1,16 +1,17 @@
 import { z } from 'zod';
-import { countyLabelIn, currentState } from '../../state.ts';
+import { countyLabelIn } from '../../states.ts';
 import { ZipCode, ZipDetail } from '../../contract/schemas.ts';
 import { closestZips } from '../match.ts';
+import type { Context } from '../../context.ts';
 import { defineTool, fail, ok } from './tool.ts';
 import { zipWageSentence, marketRentAgeSentence, money, signedPercent, voucherAnswers } from '../../contract/present.ts';
 
 export const getZip = defineTool({
   name: 'get_zip',
   title: 'Rents for one ZIP code',
-  get description() {
+  describe({ state }: Context) {
     return (
-      `Everything published for one ${currentState().name} ZIP code: HUD Small Area Fair Market Rent by bedroom count for every fiscal year, ` +
+      `Everything published for one ${state.name} ZIP code: HUD Small Area Fair Market Rent by bedroom count for every fiscal year, ` +
       'the area-wide FMR of each HUD FMR area it lies in, the monthly Zillow market rent index, Census median gross rent, ' +
       'whether a voucher reaches the market rent on both bases (Small Area FMR and area-wide FMR), HUD income limits of its county, the housing wage (the hourly wage a full-time worker needs to afford the FMR) of each unit size on both bases, metro area, county and the six nearest ZIPs. ' +
       'Neither figure is a rent quote for any address.'
@@ -19,16 +20,16 @@ export const getZip = defineTool({
   // Agents often send a ZIP as a number (55104); a leading zero lost that way comes back by padding.
   input: { zip: z.union([ZipCode, z.int().min(0).max(99999)]).describe('Five-digit ZIP code as a string; a number works too (a lost leading zero is put back)') },
   output: ZipDetail,
-  async run({ zip: given }, reader) {
+  async run({ zip: given }, reader, { state }) {
     const zip = typeof given === 'number' ? String(given).padStart(5, '0') : given;
     const record = await reader.zip(zip);
     if (!record) {
       const published = (await reader.index()).zips.map((z) => z.zip);
-      return fail(`ZIP ${zip} is not published (no HUD Small Area FMR for it in ${currentState().name}). Closest published ZIPs: ${closestZips(zip, published).join(', ')}.`);
+      return fail(`ZIP ${zip} is not published (no HUD Small Area FMR for it in ${state.name}). Closest published ZIPs: ${closestZips(zip, published).join(', ')}.`);
     }
     const answers = voucherAnswers(record, record.hud_areas[0]?.name);
     const summary = [
-      `ZIP ${record.zip}, ${record.city} (${countyLabelIn(record.county, currentState())}${record.metro ? `, ${record.metro}` : ''}).`,
+      `ZIP ${record.zip}, ${record.city} (${countyLabelIn(record.county, state)}${record.metro ? `, ${record.metro}` : ''}).`,
       `FY${record.fmr_latest_fy} Small Area Fair Market Rent: studio ${money(record.fmr.br0)}, 1 BR ${money(record.fmr.br1)}, 2 BR ${money(record.fmr.br2)}, 3 BR ${money(record.fmr.br3)}, 4 BR ${money(record.fmr.br4)}; 2 BR change ${signedPercent(record.fmr2_yoy_pct)} on the year before.`,
       record.hud_areas.length > 1 ? `HUD lists it in ${record.hud_areas.length} FMR areas: ${record.hud_areas.map((a) => `${a.name} (2 BR area FMR ${money(a.fmr.br2)})`).join('; ')}.` : null,
       answers.smallArea,

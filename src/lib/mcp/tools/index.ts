@@ -2,6 +2,7 @@
 // site's pages and llms.txt can describe them too.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
+import type { Context } from '../../context.ts';
 import type { ApiReader } from '../api-reader.ts';
 import { compareZips } from './compare-zips.ts';
 import { datasetInfo } from './dataset-info.ts';
@@ -16,10 +17,10 @@ import { voucherSpread } from './voucher-spread.ts';
 export interface AnyTool {
   name: string;
   title: string;
-  description: string;
+  describe(context: Context): string;
   input: z.ZodRawShape;
   output: z.ZodObject;
-  run(args: never, reader: ApiReader): Promise<CallToolResult>;
+  run(args: never, reader: ApiReader, context: Context): Promise<CallToolResult>;
 }
 
 export const TOOLS: readonly AnyTool[] = [getZip, getCounty, searchPlaces, nearestZips, voucherSpread, voucherFit, compareZips, datasetInfo];

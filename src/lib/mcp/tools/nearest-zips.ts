@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { currentState } from '../../state.ts';
 import { Meta, ZipCode } from '../../contract/schemas.ts';
 import { greatCircleKm, isNeighbour } from '../../derive/nearby.ts';
 import { roundHalfAway } from '../../contract/round.ts';
 import { closestZips } from '../match.ts';
+import type { Context } from '../../context.ts';
 import { defineTool, fail, ok } from './tool.ts';
 import { money } from '../../contract/present.ts';
 import { compareCodePoints } from '../../order.ts';
@@ -24,8 +24,8 @@ const Near = z
 export const nearestZips = defineTool({
   name: 'nearest_zips',
   title: 'Nearest ZIP codes',
-  get description() {
-    return `The published ${currentState().name} ZIP codes nearest to a ZIP code or to a latitude/longitude, by great-circle distance, with their 2-bedroom FMR and market rent. PO-box ZIP codes (no Census ZCTA) are left out, as in the published nearby lists.`;
+  describe({ state }: Context) {
+    return `The published ${state.name} ZIP codes nearest to a ZIP code or to a latitude/longitude, by great-circle distance, with their 2-bedroom FMR and market rent. PO-box ZIP codes (no Census ZCTA) are left out, as in the published nearby lists.`;
   },
   input: {
     zip: ZipCode.optional().describe('Start from this ZIP code (it is left out of the answer)'),

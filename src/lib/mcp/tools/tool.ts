@@ -2,15 +2,17 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import type { Meta } from '../../contract/schemas.ts';
+import type { Context } from '../../context.ts';
 import type { ApiReader } from '../api-reader.ts';
 
 export interface Tool<I extends z.ZodRawShape, O extends z.ZodObject> {
   name: string;
   title: string;
-  description: string;
+  /** What the tool does, in the words of the state it serves. */
+  describe(context: Context): string;
   input: I;
   output: O;
-  run(args: z.infer<z.ZodObject<I>>, reader: ApiReader): Promise<CallToolResult>;
+  run(args: z.infer<z.ZodObject<I>>, reader: ApiReader, context: Context): Promise<CallToolResult>;
 }
 
 export const defineTool = <I extends z.ZodRawShape, O extends z.ZodObject>(tool: Tool<I, O>) => tool;

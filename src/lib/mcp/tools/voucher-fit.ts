@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { currentState } from '../../state.ts';
 import { Meta, ZipCode } from '../../contract/schemas.ts';
 import { MAX_HOUSEHOLD_SIZE, MINIMUM_RENT, PAYMENT_STANDARD_PCT, voucherFit as answerFor, voucherPlaceOf, VoucherQuestionError } from '../../contract/voucher-fit.ts';
 import { closestZips } from '../match.ts';
+import type { Context } from '../../context.ts';
 import { defineTool, fail, ok } from './tool.ts';
 
 const dollars = z.int().nonnegative();
@@ -50,9 +50,9 @@ const answerInput = {
 export const voucherFit = defineTool({
   name: 'voucher_fit',
   title: 'Can this household use a voucher here, and what would it pay?',
-  get description() {
+  describe({ state }: Context) {
     return (
-      `For one household in a ${currentState().name} ZIP code, the housing authority's arithmetic step by step: whether it is eligible for a Housing Choice Voucher by HUD's income limits of the county ` +
+      `For one household in a ${state.name} ZIP code, the housing authority's arithmetic step by step: whether it is eligible for a Housing Choice Voucher by HUD's income limits of the county ` +
       '(gross income, and in which tier); its adjusted income after the deductions of the year in effect; its total tenant payment and the rule that set it; and, on both the Small Area FMR and the area-wide FMR, ' +
       'the payment standard, the most gross rent it can lease at move-in under the 40% rule, and for a unit (rent_to_owner) the housing assistance payment, the family share and the 40% test. ' +
       'Every input not given is a default named in assumptions. The same numbers and sentences as the ZIP page and the typed client\'s voucherFit.'
@@ -126,12 +126,12 @@ export const voucherFit = defineTool({
       assumptions: z.array(z.string()).describe('Every input not given and what was used'),
     })
     .strict(),
-  async run({ zip: given, ...asked }, reader) {
+  async run({ zip: given, ...asked }, reader, { state }) {
     const zip = typeof given === 'number' ? String(given).padStart(5, '0') : given;
     const record = await reader.zip(zip);
     if (!record) {
       const published = (await reader.index()).zips.map((z) => z.zip);
-      return fail(`ZIP ${zip} is not published (no HUD Small Area FMR for it in ${currentState().name}). Closest published ZIPs: ${closestZips(zip, published).join(', ')}.`);
+      return fail(`ZIP ${zip} is not published (no HUD Small Area FMR for it in ${state.name}). Closest published ZIPs: ${closestZips(zip, published).join(', ')}.`);
     }
     try {
       const fit = answerFor(voucherPlaceOf(record, record.meta.generated_at), asked);

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { currentState } from '../../state.ts';
 import { Meta, SectionEightRow } from '../../contract/schemas.ts';
 import type { SectionEightRow as SectionEightRowType } from '../../contract/schemas.ts';
 import { medianSpreadPct } from '../../derive/medians.ts';
@@ -22,7 +21,7 @@ const BASES = {
 export const voucherSpread = defineTool({
   name: 'voucher_spread',
   title: 'Where a housing voucher reaches the market',
-  description:
+  describe: () =>
     'ZIP codes with both a 2-bedroom Fair Market Rent and a market rent index, with the spread (market rent minus FMR) on both bases: ' +
     "the ZIP code's Small Area FMR and the area-wide FMR of its HUD area (housing authorities use one or the other). " +
     'Filter by county, spread percent range and whether a voucher is competitive (FMR >= market rent) on the basis chosen; sort on either; limit.',
@@ -43,13 +42,13 @@ export const voucherSpread = defineTool({
       rows: z.array(SectionEightRow),
     })
     .strict(),
-  async run({ county, basis, min_spread_pct, max_spread_pct, voucher_competitive, sort, limit }, reader) {
+  async run({ county, basis, min_spread_pct, max_spread_pct, voucher_competitive, sort, limit }, reader, { state }) {
     const table = await reader.sectionEight();
     let slug: string | undefined;
     if (county !== undefined) {
       slug = countyKey(county);
       const slugs = await countySlugs(reader);
-      if (!slugs.includes(slug)) return fail(`No ${currentState().name} county matches "${county}". Did you mean: ${closest(slug, slugs).join(', ')}?`);
+      if (!slugs.includes(slug)) return fail(`No ${state.name} county matches "${county}". Did you mean: ${closest(slug, slugs).join(', ')}?`);
     }
     if (min_spread_pct !== undefined && max_spread_pct !== undefined && min_spread_pct > max_spread_pct) {
       return fail(`min_spread_pct (${min_spread_pct}) is above max_spread_pct (${max_spread_pct}).`);

@@ -7,7 +7,7 @@ import { scaleQuantile } from 'd3-scale';
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import { countyLabelIn, currentState, type StateScope } from '../../state.ts';
+import { countyLabelIn, type StateScope } from '../../states.ts';
 import { money as dollars } from '../../contract/present.ts';
 import { pagePath } from '../../contract/routes.ts';
 import { escapeMarkup } from '../../markup.ts';
@@ -56,7 +56,7 @@ export function stateCountyShapes(stateFips: string): CountyFeature[] {
  * Counties the map cannot draw: us-atlas has the Census Bureau's shapes of 2017, so county
  * equivalents made since (Connecticut's planning regions, two Alaska census areas) have none.
  */
-export function countiesWithoutShape(fips: readonly string[], state: StateScope = currentState()): string[] {
+export function countiesWithoutShape(fips: readonly string[], state: StateScope): string[] {
   const drawn = new Set(stateCountyShapes(state.fips).map((shape) => String(shape.id)));
   return fips.filter((code) => !drawn.has(code));
 }
@@ -98,9 +98,9 @@ function locatorLayout(state: StateScope, width: number): Locator {
  * same in every state (the full choropleth, on the home page, grows with the county count and made
  * each of Texas's 254 county pages carry all 254 shapes).
  */
-export function countyLocatorSvg(fips: string, options: Omit<MapOptions, 'highlight'>): string {
+export function countyLocatorSvg(state: StateScope, fips: string, options: Omit<MapOptions, 'highlight'>): string {
   const width = options.width ?? 300;
-  const { height, outline, counties } = locatorLayout(currentState(), width);
+  const { height, outline, counties } = locatorLayout(state, width);
   const county = counties.get(fips);
   const id = `locator-${fips}`;
   return (
@@ -127,10 +127,9 @@ function countyOutlines(state: StateScope, width: number, height: number): { fip
   return outlines;
 }
 
-export function countyMapSvg(counties: readonly MapCounty[], options: MapOptions): string {
+export function countyMapSvg(state: StateScope, counties: readonly MapCounty[], options: MapOptions): string {
   const width = options.width ?? 420;
   const height = Math.round(width * 1.12);
-  const state = currentState();
   const byFips = new Map(counties.map((c) => [c.fips, c]));
   const values = counties.map((c) => c.value).filter((v): v is number => v !== null);
   // Quantiles, not equal steps: the metro counties' high rents would leave every other county one shade.

@@ -1,6 +1,6 @@
 // Every state the service can be built for: the one table of the 50 states, DC and Puerto Rico.
-// A build is for one state (`--state`, or MNRENT_STATE; default MN); everything that names or
-// draws it reads the row here.
+// A build is for one state (`--state`, or MNRENT_STATE; default MN), chosen where the work starts
+// and handed down as a value (context.ts); everything that names or draws it reads the row here.
 import { countyLabel } from './derive/search.ts';
 
 /** Everything that makes a build one state's. */
@@ -180,30 +180,15 @@ export const STATES: readonly StateScope[] = ROWS.map(([code, name, fips, zipRan
 
 export const DEFAULT_STATE_CODE = 'MN';
 
+/** The state code a process was started with (`env` is its environment): MNRENT_STATE, else Minnesota's. Read at entry points only. */
+export const stateCodeIn = (env: NodeJS.ProcessEnv): string => env.MNRENT_STATE ?? DEFAULT_STATE_CODE;
+
 export function stateByCode(code: string): StateScope | undefined {
   return STATES.find((s) => s.code === code.toUpperCase());
 }
 
 /** The Minnesota row: the default build, and the fixtures' state. */
 export const MINNESOTA = stateByCode('MN') as StateScope;
-
-let requestStateCode: () => string | undefined = () => undefined;
-
-/**
- * For a server of several states at once (the edge handler over a folder of states): the state of
- * the request being answered, which then comes before MNRENT_STATE.
- */
-export function stateOfRequestFrom(code: () => string | undefined): void {
-  requestStateCode = code;
-}
-
-/** The state this process builds or serves: the request's (stateOfRequestFrom), else MNRENT_STATE (which `--state` sets), else Minnesota. */
-export function currentState(): StateScope {
-  const code = requestStateCode() ?? process.env.MNRENT_STATE ?? DEFAULT_STATE_CODE;
-  const state = stateByCode(code);
-  if (!state) throw new Error(`MNRENT_STATE=${code} is not a state code (one of ${STATES.map((s) => s.code).join(' ')})`);
-  return state;
-}
 
 /**
  * ZIP codes USPS serves from a neighbouring state's sectional centre: their prefix is the
