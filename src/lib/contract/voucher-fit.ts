@@ -181,7 +181,7 @@ export interface BasisFit {
 }
 
 /** The answer: every input as used (given or defaulted, under the question's names), then HUD's arithmetic on both bases. */
-export interface VoucherFit extends Checked {
+export interface VoucherFit extends AnsweredQuestion {
   zip: string;
   /** True when the earned income was not given and the annual income is taken as earned. */
   earned_income_assumed: boolean;
@@ -222,7 +222,7 @@ const bedroomWords = (br: number) => (br === 0 ? 'a studio' : plural(br, 'bedroo
 const sizeWords = (br: number) => (br === 0 ? 'studio' : `${br}-bedroom`);
 
 /** The question as answered: every input, given or defaulted; the answer echoes it under the same names. */
-export type Checked = Omit<Required<VoucherQuestion>, 'payment_standard_pct' | 'payment_standard' | 'rent_to_owner'> & {
+export type AnsweredQuestion = Omit<Required<VoucherQuestion>, 'payment_standard_pct' | 'payment_standard' | 'rent_to_owner'> & {
   /** Null when the payment standard was given in dollars. */
   payment_standard_pct: number | null;
   payment_standard: number | null;
@@ -230,7 +230,7 @@ export type Checked = Omit<Required<VoucherQuestion>, 'payment_standard_pct' | '
 };
 
 /** The question checked and filled in with its defaults; a value out of range is a VoucherQuestionError saying what to change. */
-function checkedQuestion(q: VoucherQuestion): Checked {
+function checkedQuestion(q: VoucherQuestion): AnsweredQuestion {
   const number = (value: number, name: string, min: number, max: number, unit = '') => {
     if (typeof value !== 'number' || !Number.isFinite(value)) throw new VoucherQuestionError(`${name} must be a number, in digits.`);
     if (value < min || value > max) throw new VoucherQuestionError(`${name} must be from ${unit}${grouped(min)} to ${unit}${grouped(max)}, not ${String(value)}.`);
@@ -312,7 +312,7 @@ const RULE_WORDS: Record<TenantPaymentRule, string> = {
 };
 
 interface Household {
-  q: Checked;
+  q: AnsweredQuestion;
   ttp: number;
   /** Whole cents a year. */
   adjusted: number;
@@ -365,7 +365,7 @@ function basisFit(basis: BasisFit['basis'], rents: Rents | null, h: Household, m
   };
 }
 
-function deductionStep(amounts: DeductionAmounts, asOf: string, q: Checked, deductions: VoucherFit['deductions'], thresholdCents: number): string {
+function deductionStep(amounts: DeductionAmounts, asOf: string, q: AnsweredQuestion, deductions: VoucherFit['deductions'], thresholdCents: number): string {
   const parts = [
     deductions.dependents > 0 ? `${plural(q.dependents, 'dependent')} × ${money(amounts.dependent)} = ${money(deductions.dependents)}` : null,
     deductions.elderly_or_disabled_family > 0 ? `elderly or disabled family ${money(deductions.elderly_or_disabled_family)}` : null,
@@ -377,7 +377,7 @@ function deductionStep(amounts: DeductionAmounts, asOf: string, q: Checked, dedu
   return `Deductions (${amounts.year ?? 'pre-HOTMA'} amounts, in effect on ${asOf}; ${amounts.source}): ${parts.length > 0 ? `${parts.join('; ')}; total ${money(deductions.total)}` : 'none'}.`;
 }
 
-function assumptionsOf(q: Checked, asked: VoucherQuestion): string[] {
+function assumptionsOf(q: AnsweredQuestion, asked: VoucherQuestion): string[] {
   const not = (key: keyof VoucherQuestion) => asked[key] === undefined;
   return [
     not('dependents') ? 'No dependents.' : null,
