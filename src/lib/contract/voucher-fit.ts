@@ -22,8 +22,6 @@ import {
   unitPayment,
 } from './voucher-arithmetic.ts';
 
-export { paymentStandard } from './voucher-arithmetic.ts';
-
 /** The largest household HUD publishes limits for; above it the very low and low limits follow HUD's rule. */
 const LARGEST_PUBLISHED = HOUSEHOLD_SIZES.length;
 /** The largest household the answer is given for: past it the question is the housing authority's. */
@@ -229,15 +227,18 @@ export type AnsweredQuestion = Omit<Required<VoucherQuestion>, 'payment_standard
   rent_to_owner: number | null;
 };
 
-/** The question checked and filled in with its defaults; a value out of range is a VoucherQuestionError saying what to change. */
-function checkedQuestion(q: VoucherQuestion): AnsweredQuestion {
-  const number = (value: number, name: string, min: number, max: number, unit = '') => {
+/**
+ * The question checked and filled in with its defaults; a value out of range is a VoucherQuestionError saying what to change.
+ * Partial: a caller without types (the form, JavaScript) may leave out even the size or the income, which are then refused, never taken as 0.
+ */
+function checkedQuestion(q: Partial<VoucherQuestion>): AnsweredQuestion {
+  const number = (value: number | undefined, name: string, min: number, max: number, unit = '') => {
     if (typeof value !== 'number' || !Number.isFinite(value)) throw new VoucherQuestionError(`${name} must be a number, in digits.`);
     if (value < min || value > max) throw new VoucherQuestionError(`${name} must be from ${unit}${grouped(min)} to ${unit}${grouped(max)}, not ${String(value)}.`);
     return value;
   };
-  const whole = (value: number, name: string, min: number, max: number) => {
-    number(value, name, min, max);
+  const whole = (given: number | undefined, name: string, min: number, max: number) => {
+    const value = number(given, name, min, max);
     if (!Number.isInteger(value)) throw new VoucherQuestionError(`${name} must be a whole number from ${min} to ${max}, not ${String(value)}.`);
     return value;
   };
@@ -248,7 +249,7 @@ function checkedQuestion(q: VoucherQuestion): AnsweredQuestion {
     return value;
   };
   const size = whole(q.household_size, 'The household size', 1, MAX_HOUSEHOLD_SIZE);
-  const income = amount(q.annual_income, 'The yearly income', MAX_YEARLY);
+  const income = amount(q.annual_income ?? Number.NaN, 'The yearly income', MAX_YEARLY);
   const dependents = q.dependents === undefined ? 0 : whole(q.dependents, 'Dependents', 0, MAX_HOUSEHOLD_SIZE);
   if (dependents >= size) throw new VoucherQuestionError(`Dependents must be fewer than the household size (the head of the household is never one): give 0 to ${size - 1}, not ${dependents}.`);
   const elderly = q.elderly_or_disabled ?? false;
