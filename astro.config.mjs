@@ -4,6 +4,7 @@ import { defineConfig } from 'astro/config';
 import { CONTRACT_HEADERS } from './src/lib/serve/headers.ts';
 import { sitemapLastmod } from './src/lib/site/sitemap.ts';
 import { DEFAULT_SITE } from './src/lib/contract/routes.ts';
+import { LANGUAGES, SOURCE_LANGUAGE } from './src/lib/languages.ts';
 
 /**
  * Pages Astro renders at a time. Several let the writes of some pages overlap the rendering of
@@ -24,6 +25,8 @@ export default defineConfig({
       // Pages only: the JSON API is listed in openapi.json and llms.txt, not the sitemap.
       filter: (page) => !page.includes('/api/') && !page.includes('/errors/') && !/\.(json|txt)$/.test(page),
       serialize: (item) => ({ ...item, lastmod: sitemapLastmod(item.url) ?? item.lastmod }),
+      // Each page lists its translations (xhtml:link hreflang), as its head does.
+      i18n: { defaultLocale: SOURCE_LANGUAGE.code, locales: Object.fromEntries(LANGUAGES.map((l) => [l.code, l.code])) },
     }),
   ],
 });

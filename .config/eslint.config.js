@@ -6,7 +6,8 @@ import tseslint from 'typescript-eslint';
 
 /**
  * The pipeline's layers, lowest first: each folder of src/lib may import from the layers before it,
- * never from those after it (a module of the root, `context.ts`, `errors.ts`, `order.ts`, `states.ts`, from any).
+ * never from those after it (a module of the root, `context.ts`, `errors.ts`, `languages.ts`, `order.ts`, `states.ts`, from any;
+ * the catalogues under src/messages are data, read by contract/english.ts and the site).
  * Nothing imports src/cli: commands are entry points. docs/architecture.md draws the layers.
  */
 const LAYERS = ['contract', 'sources', 'derive', 'mcp', 'publication', 'dataset', 'site', 'serve', 'build', 'fetch', 'cli'];

@@ -23,6 +23,7 @@ export const END_TO_END = [
   'tests/fetch.test.ts',
   'tests/html.test.ts',
   'tests/http-contract.test.ts',
+  'tests/languages.test.ts',
   'tests/mcp.test.ts',
   'tests/packages.test.ts',
   'tests/publication/bulk.test.ts',

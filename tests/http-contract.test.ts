@@ -24,6 +24,7 @@ const PREVIEW_GAPS = {
   methods: 'POST and other methods are answered like GET instead of 405',
   apiErrors: 'an unknown path under /api/ gets the site 404 page (HTML), not the JSON problem',
   errorHeaders: 'its 404 answers carry Vite\'s CORS header but not the cache and nosniff headers',
+  languageErrors: 'it answers a missing page under /es/ with the English 404 page (a host serves each language its own)',
   parquet: 'sirv\'s MIME table (mrmime) has no .parquet, so it sends no application/vnd.apache.parquet',
   atom: 'sirv\'s MIME table sends .xml as XML, not as application/atom+xml',
   vary: 'it gzips on the fly without "Vary: Accept-Encoding", so a shared cache could hand gzip to a client that cannot read it',
@@ -164,6 +165,12 @@ describe.each([
     expect(r.status).toBe(404);
     expect(header(r, 'content-type')).toMatch(/^text\/html/);
     expect(r.body.toString()).toContain('<h1>Not found</h1>');
+    // Under a translation's prefix, that language's 404 page.
+    for (const [path, lang] of [['/es/zip/00000/', 'es'], ['/hmn/no/such/page/', 'hmn']] as const) {
+      const translated = await get(path);
+      expect(translated.status, path).toBe(404);
+      expect(translated.body.toString(), isPreview ? PREVIEW_GAPS.languageErrors : path).toContain(isPreview ? '<html lang="en">' : `<html lang="${lang}">`);
+    }
   });
 
   it('serves pages, text and XML with their types', async () => {

@@ -277,7 +277,7 @@ describe('builds of other states from the snapshot of the sources', { timeout: B
     expect(zip).toMatchObject({ county: 'Capitol Planning Region', county_slug: 'capitol-planning-region' });
     const home = await readFile(join(dir, 'index.html'), 'utf8');
     expect(home).not.toContain('class="county-map"');
-    expect(home).toContain("No map here: the Census Bureau&#39;s county shapes of 2017, which the map is drawn from, are older than Connecticut's 9 counties.");
+    expect(home).toContain('No map here: the Census Bureau&#39;s county shapes of 2017, which the map is drawn from, are older than Connecticut&#39;s 9 counties.');
     const region = await readFile(join(dir, 'county/capitol-planning-region/index.html'), 'utf8');
     expect(region).not.toContain('class="county-map"');
     expect(region).toContain('Not on a map here:');

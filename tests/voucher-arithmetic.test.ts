@@ -18,6 +18,7 @@ import {
   totalTenantPayment,
   unitPayment,
 } from '../src/lib/contract/voucher-arithmetic.ts';
+import { ENGLISH } from '../src/lib/contract/english.ts';
 import { voucherFit, voucherPlaceOf, VoucherQuestionError, type VoucherQuestion } from '../src/lib/contract/voucher-fit.ts';
 
 const Y2026 = deductionAmountsOn('2026-01-01');
@@ -164,7 +165,7 @@ describe('the whole answer, on a place written out by hand', () => {
   const family: VoucherQuestion = { household_size: 4, annual_income: 40_000, dependents: 2 };
 
   it("the issue's family of four with $40,000 and two children: $1,000 of deductions, TTP $975, at most $2,000 + $325 on the Small Area FMR", () => {
-    const fit = voucherFit(place, family);
+    const fit = voucherFit(place, family, ENGLISH);
     expect(fit).toMatchObject({ adjusted_income: 39_000, total_tenant_payment: 975, total_tenant_payment_rule: 'adjusted_income_30_percent', rent_at_30_percent_without_voucher: 1_000, eligible: true, tier: 'very_low' });
     expect(fit.deductions).toEqual({ dependents: 1_000, elderly_or_disabled_family: 0, child_care: 0, medical_and_disability: 0, total: 1_000 });
     expect(fit.deduction_amounts).toMatchObject({ year: 2026, dependent: 500 });
@@ -177,25 +178,25 @@ describe('the whole answer, on a place written out by hand', () => {
   });
 
   it('a unit renting at $1,900 with a $100 utility allowance: the family pays $975 on the Small Area FMR and $1,266 on the area FMR, passing both', () => {
-    const fit = voucherFit(place, { ...family, rent_to_owner: 1_900, utility_allowance: 100 });
+    const fit = voucherFit(place, { ...family, rent_to_owner: 1_900, utility_allowance: 100 }, ENGLISH);
     expect(fit.small_area).toMatchObject({ gross_rent: 2_000, housing_assistance_payment: 1_025, family_share: 975, passes_40_percent: true, max_rent_to_owner: 2_225 });
     expect(fit.area).toMatchObject({ gross_rent: 2_000, housing_assistance_payment: 734, family_share: 1_266, passes_40_percent: true });
     expect(fit.area?.sentence).toContain('On the area FMR (Minneapolis-St. Paul-Bloomington, MN-WI), for a unit renting at $1,900 (a gross rent of $2,000 with the utility allowance), the household would pay about $1,266 a month and the housing authority $734; it passes the 40% test');
   });
 
   it('a voucher for 2 bedrooms and a 3-bedroom unit: the payment standard is the lower one ($2,000, not $2,600)', () => {
-    expect(voucherFit(place, { ...family, voucher_bedrooms: 2, bedrooms: 3 }).small_area).toMatchObject({ payment_standard: 2_000, fmr: 2_000 });
-    expect(voucherFit(place, { ...family, voucher_bedrooms: 3, bedrooms: 2 }).small_area).toMatchObject({ payment_standard: 2_000 });
-    expect(voucherFit(place, { ...family, voucher_bedrooms: 3, bedrooms: 3 }).small_area).toMatchObject({ payment_standard: 2_600 });
+    expect(voucherFit(place, { ...family, voucher_bedrooms: 2, bedrooms: 3 }, ENGLISH).small_area).toMatchObject({ payment_standard: 2_000, fmr: 2_000 });
+    expect(voucherFit(place, { ...family, voucher_bedrooms: 3, bedrooms: 2 }, ENGLISH).small_area).toMatchObject({ payment_standard: 2_000 });
+    expect(voucherFit(place, { ...family, voucher_bedrooms: 3, bedrooms: 3 }, ENGLISH).small_area).toMatchObject({ payment_standard: 2_600 });
   });
 
   it("the housing authority's payment standard in dollars is used as given, on both bases", () => {
-    const fit = voucherFit(place, { ...family, payment_standard: 1_850 });
+    const fit = voucherFit(place, { ...family, payment_standard: 1_850 }, ENGLISH);
     expect([fit.small_area?.payment_standard, fit.area?.payment_standard, fit.payment_standard_pct, fit.payment_standard]).toEqual([1_850, 1_850, null, 1_850]);
   });
 
   it('$0 income: eligible, extremely low; pays the $50 minimum rent; the most gross rent is the payment standard itself', () => {
-    const fit = voucherFit(place, { household_size: 1, annual_income: 0, rent_to_owner: 1_500 });
+    const fit = voucherFit(place, { household_size: 1, annual_income: 0, rent_to_owner: 1_500 }, ENGLISH);
     expect(fit).toMatchObject({ tier: 'extremely_low', total_tenant_payment: 50, total_tenant_payment_rule: 'minimum_rent', rent_at_30_percent_without_voucher: 0 });
     expect(fit.small_area).toMatchObject({ payment_standard: 1_700, max_gross_rent: 1_700, housing_assistance_payment: 1_450, family_share: 50 });
   });
@@ -210,8 +211,8 @@ describe('the whole answer, on a place written out by hand', () => {
       [{ household_size: 4, annual_income: 40_000, earned_income: 50_000 }, 'The earned income is part of the yearly income: give at most $40,000, not $50,000.'],
       [{ household_size: 4, annual_income: 40_000, minimum_rent: 75 }, 'The minimum rent must be from 0 to 50, not 75.'],
     ] as const) {
-      expect(() => voucherFit(place, question)).toThrow(VoucherQuestionError);
-      expect(() => voucherFit(place, question)).toThrow(message);
+      expect(() => voucherFit(place, question, ENGLISH)).toThrow(VoucherQuestionError);
+      expect(() => voucherFit(place, question, ENGLISH)).toThrow(message);
     }
   });
 });

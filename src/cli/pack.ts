@@ -32,7 +32,7 @@ const log = (line: string) => process.stderr.write(`pack: ${line}\n`);
 const writeJson = (path: string, value: unknown) => writeFile(path, `${JSON.stringify(value, null, 2)}\n`);
 
 /** The licences of the packages esbuild bundled, from their own LICENSE files. */
-async function bundledLicences(metafile: Metafile): Promise<string> {
+async function bundledLicences(metafile: Metafile, bundle: string): Promise<string> {
   const packages = new Set<string>();
   for (const input of Object.keys(metafile.inputs)) {
     const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
@@ -45,7 +45,7 @@ async function bundledLicences(metafile: Metafile): Promise<string> {
     const text = files[0] ? await readFile(join(ROOT, dir, files[0]), 'utf8') : `License: ${manifest.license ?? 'see the package'}`;
     sections.push(`${manifest.name}@${manifest.version} (${manifest.license ?? 'no licence field'})\n\n${text.trim()}\n`);
   }
-  return `The mnrent-mcp bundle contains these packages:\n\n${sections.join('\n---\n\n')}`;
+  return `The ${bundle} bundle contains these packages:\n\n${sections.join('\n---\n\n')}`;
 }
 
 /** `npm pack` of a staged folder into `out`; the tarball's file name. */
@@ -74,7 +74,7 @@ async function packMcp(stage: string, facts: McpPackageFacts, out: string) {
     // Some bundled CommonJS calls require() for Node's own modules; ESM has no require of its own.
     banner: { js: '#!/usr/bin/env node\nimport { createRequire as mnrentRequire } from "node:module"; const require = mnrentRequire(import.meta.url);' },
   });
-  await writeFile(join(stage, THIRD_PARTY_FILE), await bundledLicences(built.metafile));
+  await writeFile(join(stage, THIRD_PARTY_FILE), await bundledLicences(built.metafile, MCP_PACKAGE));
   await writeJson(join(stage, 'package.json'), mcpPackageJson(facts));
   await writeJson(join(stage, 'server.json'), serverJson(facts));
   await writeFile(join(stage, 'README.md'), mcpReadme(facts));
@@ -110,17 +110,19 @@ async function clientDeclarations(dist: string): Promise<void> {
   const problems = [...ts.getPreEmitDiagnostics(program), ...result.diagnostics];
   if (problems.length > 0) throw new Error(ts.formatDiagnostics(problems, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => ROOT, getNewLine: () => '\n' }));
   // The client's declarations must need nothing outside the package (zod least of all).
-  const outside = emitted.filter((file) => !file.startsWith(join(outDir, 'packages/mnrent-client')) && !file.startsWith(join(outDir, 'lib/contract')));
+  const inside = ['packages/mnrent-client', 'lib/contract', 'lib/languages.d.ts'].map((part) => join(outDir, part));
+  const outside = emitted.filter((file) => !inside.some((part) => file.startsWith(part)));
   if (outside.length > 0) throw new Error(`the client's declarations reach outside the contract: ${outside.join(', ')}`);
   await writeFile(join(dist, 'index.d.ts'), "export * from './types/packages/mnrent-client/index.js';\n");
 }
 
 async function packClient(stage: string, state: StateScope, site: string, out: string) {
   const dist = join(stage, 'dist');
-  await build({
+  const built = await build({
     entryPoints: [join(ROOT, 'src/packages/mnrent-client/index.ts')],
     outfile: join(dist, 'index.js'),
-    // The contract's voucher arithmetic is bundled in; openapi-fetch stays the one dependency.
+    metafile: true,
+    // The contract's voucher arithmetic and its English words (intl-messageformat) are bundled in; openapi-fetch stays the one dependency.
     bundle: true,
     external: ['openapi-fetch'],
     platform: 'neutral',
@@ -130,6 +132,7 @@ async function packClient(stage: string, state: StateScope, site: string, out: s
     absWorkingDir: ROOT,
     define: { MNRENT_PACKED_SITE: JSON.stringify(site) },
   });
+  await writeFile(join(dist, THIRD_PARTY_FILE), await bundledLicences(built.metafile, CLIENT_PACKAGE));
   await clientDeclarations(dist);
   const lock = JSON.parse(await readFile(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string }> };
   const openapiFetch = lock.packages['node_modules/openapi-fetch']?.version;

@@ -1,3 +1,5 @@
+import { ENGLISH } from '../../src/lib/contract/english.ts';
+import { pagePath } from '../../src/lib/contract/routes.ts';
 import { describe, expect, it } from 'vitest';
 import { countiesWithoutShape, countyLocatorSvg, countyMapSvg, stateCountyShapes } from '../../src/lib/site/charts/county-map.ts';
 import { lineChartSvg } from '../../src/lib/site/charts/line-chart.ts';
@@ -27,10 +29,18 @@ describe('the county map', () => {
         { fips: '27137', slug: 'st-louis', name: 'St. Louis', value: 1120 },
         { fips: '27001', slug: 'aitkin', name: 'Aitkin', value: null },
       ],
-      { title: 'T', description: 'D', highlight: 'cook' },
+      {
+        title: 'T',
+        description: 'D',
+        highlight: 'cook',
+        label: (name, value) => ENGLISH.say('map.county', { county: `${name} County`, value: value === null ? ENGLISH.say('map.noData') : ENGLISH.money(value) }),
+        href: pagePath.county,
+        money: ENGLISH.money,
+      },
     );
     // Shapes meet counties by FIPS; a shape no county of the data has is not drawn.
     expect(svg.match(/<path data-county=/g)).toHaveLength(4);
+    expect(svg).toContain('<a href="/county/hennepin/"');
     expect(svg).toContain('<title id="map-cook-t">T</title><desc id="map-cook-d">D</desc>');
     expect(svg).toContain('aria-label="Hennepin County: $1,775"');
     expect(svg).toContain('aria-label="Aitkin County: no data"');
@@ -69,7 +79,7 @@ describe('the line chart', () => {
         { label: '2023-02', value: 1510 },
         { label: '2024-01', value: 1600 },
       ],
-      { id: 'c', title: 'Rent', description: 'Up', reference: { label: 'FMR $1,530', value: 1530 } },
+      { id: 'c', title: 'Rent', description: 'Up', reference: { label: 'FMR $1,530', value: 1530 }, money: ENGLISH.money },
     );
     expect(svg).toMatch(/^<svg class="chart"[^>]*role="img" aria-labelledby="c-t c-d"/);
     expect(svg).toContain('<title id="c-t">Rent</title><desc id="c-d">Up</desc>');

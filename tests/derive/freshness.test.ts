@@ -2,7 +2,15 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { fiscalYearFreshness, fiscalYearInEffect, monthFreshness, stalenessNotices } from '../../src/lib/derive/freshness.ts';
+import { ENGLISH } from '../../src/lib/contract/english.ts';
+import { fiscalYearFreshness, fiscalYearInEffect, monthFreshness, noticesOf } from '../../src/lib/derive/freshness.ts';
+
+/** The vintages a build would publish: the FMR year read and the market rent's last month, on a build date; the limits current. */
+const vintages = (safmrYear: number, zoriMonth: string, date: string) => ({
+  hud_safmr: { latest_fiscal_year: safmrYear, fiscal_years: [safmrYear], files: [], ...fiscalYearFreshness(safmrYear, date) },
+  zillow_zori: { first_month: zoriMonth, latest_month: zoriMonth, files: [], ...monthFreshness(zoriMonth, date) },
+  hud_il: { fiscal_year: 2026, effective_date: '2026-04-01', in_effect_fiscal_year: 2026, behind: false, files: [] },
+});
 
 describe('the fiscal year in effect and the age of the market rent', () => {
   it('FY N runs from 1 October of N-1', () => {
@@ -21,13 +29,13 @@ describe('the fiscal year in effect and the age of the market rent', () => {
   });
 
   it('says so in plain sentences, and says nothing when current', () => {
-    expect(stalenessNotices({ safmrFiscalYear: 2026, safmr: fiscalYearFreshness(2026, '2026-11-22'), zoriMonth: '2026-10', zori: monthFreshness('2026-10', '2026-11-22') })).toEqual([
+    expect(noticesOf(ENGLISH, vintages(2026, '2026-10', '2026-11-22'))).toEqual([
       'FY2027 Fair Market Rents took effect on 1 October 2026; this site still shows FY2026.',
     ]);
-    expect(stalenessNotices({ safmrFiscalYear: 2027, safmr: fiscalYearFreshness(2027, '2026-11-22'), zoriMonth: '2023-10', zori: monthFreshness('2023-10', '2026-11-22') })).toEqual([
+    expect(noticesOf(ENGLISH, vintages(2027, '2023-10', '2026-11-22'))).toEqual([
       'The market rent index ends in October 2023, 37 months before this data was published; rents have likely moved since.',
     ]);
-    expect(stalenessNotices({ safmrFiscalYear: 2027, safmr: fiscalYearFreshness(2027, '2026-11-22'), zoriMonth: '2026-10', zori: monthFreshness('2026-10', '2026-11-22') })).toEqual([]);
+    expect(noticesOf(ENGLISH, vintages(2027, '2026-10', '2026-11-22'))).toEqual([]);
   });
 });
 

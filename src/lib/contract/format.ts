@@ -1,29 +1,47 @@
-// How amounts and area names are written, apart from present.ts and its schemas: the voucher answer
-// (in the browser and in the typed client) needs these alone.
+// How amounts are written in one locale, and area names shortened: words.ts makes a language's
+// formats here, with its own word for a missing value. Intl does the grouping and the currency sign
+// where the locale puts them; a negative amount takes the typographic minus (`−$392`, not `-$392`).
 import { roundHalfAway } from './round.ts';
 
-/** A value the data does not have. */
-export const MISSING = 'n/a';
-/** The typographic minus: `−$392`, not `$-392`. */
+/** The typographic minus. */
 export const MINUS = '\u2212';
 
-// Whole dollars grouped by thousands as en-US writes them (`1,850`): one formatter, made once, for
-// every amount of every page (a Texas build writes some 100,000).
-const WHOLE_DOLLARS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const CENTS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-export const grouped = (whole: number): string => WHOLE_DOLLARS.format(Math.abs(whole));
-
-/** Whole dollars: `$1,850`, `−$392`; cents are rounded half away from zero. */
-export function money(v: number | null | undefined): string {
-  if (v === null || v === undefined) return MISSING;
-  const whole = roundHalfAway(v);
-  return `${whole < 0 ? MINUS : ''}$${grouped(whole)}`;
+export interface NumberFormats {
+  /** Whole dollars: `$1,850`, `−$392`; cents are rounded half away from zero. */
+  readonly money: (v: number | null | undefined) => string;
+  /** Dollars and cents, for an hourly wage: `$49.23`. */
+  readonly moneyWithCents: (v: number | null | undefined) => string;
+  /** A difference in dollars with its sign: `+$141`, `−$710`, `$0`. */
+  readonly signedMoney: (v: number | null | undefined) => string;
+  /** A whole number grouped by thousands, without its sign: `1,850`. */
+  readonly grouped: (whole: number) => string;
+  /** A percent with one decimal, no sign of its own (for "8.3% above"): `8.3%`. */
+  readonly percent: (v: number | null | undefined) => string;
+  /** A percent with one decimal and its sign: `+2.0%`, `−27.7%`, `0.0%`. */
+  readonly signedPercent: (v: number | null | undefined) => string;
 }
 
-/** Dollars and cents, for an hourly wage: `$49.23`. */
-export function moneyWithCents(v: number | null | undefined): string {
-  if (v === null || v === undefined) return MISSING;
-  return `${v < 0 ? MINUS : ''}$${CENTS.format(Math.abs(v))}`;
+const minus = (text: string) => text.replace(/-/g, MINUS);
+
+/** The formats of `locale`, each made once (a Texas build writes some 100,000 amounts); `missing` stands for a value the data does not have. */
+export function numberFormats(locale: string, missing: string): NumberFormats {
+  const currency = { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' } as const;
+  const dollars = new Intl.NumberFormat(locale, { ...currency, maximumFractionDigits: 0, minimumFractionDigits: 0 });
+  const signedDollars = new Intl.NumberFormat(locale, { ...currency, maximumFractionDigits: 0, minimumFractionDigits: 0, signDisplay: 'exceptZero' });
+  const cents = new Intl.NumberFormat(locale, { ...currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const whole = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+  const pct = new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const signedPct = new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'exceptZero' });
+  const absent = (v: number | null | undefined): v is null | undefined => v === null || v === undefined;
+  return {
+    money: (v) => (absent(v) ? missing : minus(dollars.format(roundHalfAway(v)))),
+    moneyWithCents: (v) => (absent(v) ? missing : minus(cents.format(v))),
+    signedMoney: (v) => (absent(v) ? missing : minus(signedDollars.format(roundHalfAway(v)))),
+    grouped: (n) => whole.format(Math.abs(n)),
+    // The percent style multiplies by 100; the data's percents are already rounded to one decimal.
+    percent: (v) => (absent(v) ? missing : minus(pct.format(v / 100))),
+    signedPercent: (v) => (absent(v) ? missing : minus(signedPct.format(v / 100))),
+  };
 }
 
 /** "Minneapolis-St. Paul-Bloomington, MN-WI HUD Metro FMR Area" → "Minneapolis-St. Paul-Bloomington, MN-WI". */

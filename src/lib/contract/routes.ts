@@ -35,16 +35,31 @@ const PAGES = {
   changes: '/changes/',
 } as const;
 
-/** The pages' paths as links: with the path prefix. */
-export const pagePath = {
-  home: href(PAGES.home),
-  zip: (zip: string) => href(PAGES.zip(zip)),
-  county: (slug: string) => href(PAGES.county(slug)),
-  sectionEight: href(PAGES.sectionEight),
-  docs: href(PAGES.docs),
-  zips: href(PAGES.zips),
-  changes: href(PAGES.changes),
-} as const;
+/**
+ * The pages' paths as links in one language: with the path prefix, and the language's own prefix
+ * for a translation (`/es/zip/55104/`; `''` for English). The change log and the API docs stay
+ * English: they are written for developers.
+ */
+export function pagePathsIn(languagePrefix: string) {
+  const at = (path: string) => href(languagePrefix + path);
+  return {
+    home: at(PAGES.home),
+    zip: (zip: string) => at(PAGES.zip(zip)),
+    county: (slug: string) => at(PAGES.county(slug)),
+    sectionEight: at(PAGES.sectionEight),
+    zips: at(PAGES.zips),
+    docs: href(PAGES.docs),
+    changes: href(PAGES.changes),
+  } as const;
+}
+
+export type PagePaths = ReturnType<typeof pagePathsIn>;
+
+/** The English pages' paths as links. */
+export const pagePath = pagePathsIn('');
+
+/** A page's path in another language: `/es/zip/55104/` from `/zip/55104/` (both within the site, without the path prefix). */
+export const pathInLanguage = (path: string, fromPrefix: string, toPrefix: string) => toPrefix + (fromPrefix && path.startsWith(fromPrefix) ? path.slice(fromPrefix.length) : path);
 
 /** The Atom feed of the change log (within the site; link it with href). */
 export const CHANGES_FEED_PATH = '/changes.xml';

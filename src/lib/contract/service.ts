@@ -1,7 +1,8 @@
 // What the service says about itself: licence, attribution, endpoints and where resources live.
 import type { Meta, Vintages } from './schemas.ts';
 import type { StateScope } from '../states.ts';
-import { siteUrls } from './routes.ts';
+import { ENGLISH } from './english.ts';
+import { type PagePaths, siteUrls } from './routes.ts';
 
 export const SCHEMA_VERSION = '1.0';
 export const API_VERSION = '1.0.0';
@@ -9,7 +10,7 @@ export const API_VERSION = '1.0.0';
 export const PACKAGE_VERSION = '1.1.0';
 export const LICENSE = { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' } as const;
 /** The service's name, after the state this build is for: "Minnesota Rent Data Service". */
-export const serviceName = (state: StateScope) => `${state.name} Rent Data Service`;
+export const serviceName = (state: StateScope) => ENGLISH.say('site.name', { state: state.name });
 
 export interface Vintage {
   safmrFiscalYear: number;
@@ -24,6 +25,9 @@ export interface Vintage {
   /** Null when no county of the state has HUD income limits. */
   incomeLimitsFiscalYear: number | null;
 }
+
+/** Where a reader reports a mistranslation: the API docs' "Translations" section, which says what to send and where (the service's contact, as openapi.json names it). */
+export const translationReports = (paths: PagePaths) => `${paths.docs}#translations`;
 
 /** The citation users must give, naming the vintages actually read. */
 export function attribution(state: StateScope, v: Vintage): string {

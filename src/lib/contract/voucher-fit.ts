@@ -5,7 +5,8 @@
 // page's form runs it in the browser, the agent server's voucher_fit on the server and the typed
 // client in a developer's app, so all three give the same numbers and the same sentences.
 import { BEDROOMS } from './bedrooms.ts';
-import { areaShortName, grouped, money } from './format.ts';
+import { areaShortName } from './format.ts';
+import type { Values, Words } from './words.ts';
 import { HOUSEHOLD_SIZES } from './household.ts';
 import {
   adjustedIncome,
@@ -215,10 +216,6 @@ export class VoucherQuestionError extends Error {}
 /** Two persons a bedroom (studio never assumed), as most housing authorities' subsidy standards start. */
 const defaultBedrooms = (householdSize: number) => Math.min(BEDROOMS.length - 1, Math.max(1, Math.ceil(householdSize / 2)));
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const bedroomWords = (br: number) => (br === 0 ? 'a studio' : plural(br, 'bedroom'));
-const sizeWords = (br: number) => (br === 0 ? 'studio' : `${br}-bedroom`);
-
 /** The question as answered: every input, given or defaulted; the answer echoes it under the same names. */
 export type AnsweredQuestion = Omit<Required<VoucherQuestion>, 'payment_standard_pct' | 'payment_standard' | 'rent_to_owner'> & {
   /** Null when the payment standard was given in dollars. */
@@ -228,89 +225,82 @@ export type AnsweredQuestion = Omit<Required<VoucherQuestion>, 'payment_standard
 };
 
 /**
- * The question checked and filled in with its defaults; a value out of range is a VoucherQuestionError saying what to change.
- * Partial: a caller without types (the form, JavaScript) may leave out even the size or the income, which are then refused, never taken as 0.
+ * The question checked and filled in with its defaults; a value out of range is a VoucherQuestionError saying, in the
+ * answer's language, what to change. Partial: a caller without types (the form, JavaScript) may leave out even the size
+ * or the income, which are then refused, never taken as 0.
  */
-function checkedQuestion(q: Partial<VoucherQuestion>): AnsweredQuestion {
-  const number = (value: number | undefined, name: string, min: number, max: number, unit = '') => {
-    if (typeof value !== 'number' || !Number.isFinite(value)) throw new VoucherQuestionError(`${name} must be a number, in digits.`);
-    if (value < min || value > max) throw new VoucherQuestionError(`${name} must be from ${unit}${grouped(min)} to ${unit}${grouped(max)}, not ${String(value)}.`);
+function checkedQuestion(q: Partial<VoucherQuestion>, words: Words): AnsweredQuestion {
+  const refuse = (key: string, values?: Values) => new VoucherQuestionError(words.say(key, values));
+  const number = (value: number | undefined, field: keyof VoucherQuestion, min: number, max: number, money = false) => {
+    const name = words.say(`field.${field}`);
+    if (typeof value !== 'number' || !Number.isFinite(value)) throw refuse('error.notNumber', { field: name });
+    const bound = (n: number) => (money ? words.money(n) : words.grouped(n));
+    if (value < min || value > max) throw refuse('error.range', { field: name, min: bound(min), max: bound(max), value: String(value) });
     return value;
   };
-  const whole = (given: number | undefined, name: string, min: number, max: number) => {
-    const value = number(given, name, min, max);
-    if (!Number.isInteger(value)) throw new VoucherQuestionError(`${name} must be a whole number from ${min} to ${max}, not ${String(value)}.`);
+  const whole = (given: number | undefined, field: keyof VoucherQuestion, min: number, max: number) => {
+    const value = number(given, field, min, max);
+    if (!Number.isInteger(value)) throw refuse('error.whole', { field: words.say(`field.${field}`), min: String(min), max: String(max), value: String(value) });
     return value;
   };
-  const amount = (value: number | undefined, name: string, max: number) => {
+  const amount = (value: number | undefined, field: keyof VoucherQuestion, max: number) => {
     if (value === undefined) return 0;
-    number(value, name, 0, max, '$');
-    if (Math.abs(value * 100 - Math.round(value * 100)) > 1e-6) throw new VoucherQuestionError(`${name} takes dollars and cents, not ${String(value)}.`);
+    number(value, field, 0, max, true);
+    if (Math.abs(value * 100 - Math.round(value * 100)) > 1e-6) throw refuse('error.cents', { field: words.say(`field.${field}`), value: String(value) });
     return value;
   };
-  const size = whole(q.household_size, 'The household size', 1, MAX_HOUSEHOLD_SIZE);
-  const income = amount(q.annual_income ?? Number.NaN, 'The yearly income', MAX_YEARLY);
-  const dependents = q.dependents === undefined ? 0 : whole(q.dependents, 'Dependents', 0, MAX_HOUSEHOLD_SIZE);
-  if (dependents >= size) throw new VoucherQuestionError(`Dependents must be fewer than the household size (the head of the household is never one): give 0 to ${size - 1}, not ${dependents}.`);
+  const size = whole(q.household_size, 'household_size', 1, MAX_HOUSEHOLD_SIZE);
+  const income = amount(q.annual_income ?? Number.NaN, 'annual_income', MAX_YEARLY);
+  const dependents = q.dependents === undefined ? 0 : whole(q.dependents, 'dependents', 0, MAX_HOUSEHOLD_SIZE);
+  if (dependents >= size) throw refuse('error.dependents', { most: String(size - 1), value: String(dependents) });
   const elderly = q.elderly_or_disabled ?? false;
-  const earned = q.earned_income === undefined ? income : amount(q.earned_income, 'The earned income', MAX_YEARLY);
-  if (earned > income) throw new VoucherQuestionError(`The earned income is part of the yearly income: give at most ${money(income)}, not ${money(earned)}.`);
-  const medical = amount(q.medical_expenses, 'Medical expenses', MAX_YEARLY);
-  if (medical > 0 && !elderly) {
-    throw new VoucherQuestionError('Medical expenses are deducted only for an elderly or disabled family: say that the head, spouse or co-head is 62 or older or has a disability, or leave them out.');
-  }
+  const earned = q.earned_income === undefined ? income : amount(q.earned_income, 'earned_income', MAX_YEARLY);
+  if (earned > income) throw refuse('error.earned', { income: words.money(income), earned: words.money(earned) });
+  const medical = amount(q.medical_expenses, 'medical_expenses', MAX_YEARLY);
+  if (medical > 0 && !elderly) throw refuse('error.medical');
   const pct = q.payment_standard_pct;
   const dollars = q.payment_standard;
-  if (pct !== undefined && dollars !== undefined) throw new VoucherQuestionError('Give the payment standard as a percentage of the FMR or in dollars, not both.');
+  if (pct !== undefined && dollars !== undefined) throw refuse('error.bothStandards');
   if (pct !== undefined) {
-    number(pct, 'The payment standard percentage', PAYMENT_STANDARD_PCT.min, PAYMENT_STANDARD_PCT.max);
-    if (Math.abs(pct * 10 - Math.round(pct * 10)) > 1e-9) throw new VoucherQuestionError(`The payment standard percentage takes one decimal at most, not ${pct}.`);
+    number(pct, 'payment_standard_pct', PAYMENT_STANDARD_PCT.min, PAYMENT_STANDARD_PCT.max);
+    if (Math.abs(pct * 10 - Math.round(pct * 10)) > 1e-9) throw refuse('error.pctDecimals', { value: String(pct) });
   }
-  const voucher = q.voucher_bedrooms === undefined ? defaultBedrooms(size) : whole(q.voucher_bedrooms, 'Voucher bedrooms', 0, BEDROOMS.length - 1);
+  const voucher = q.voucher_bedrooms === undefined ? defaultBedrooms(size) : whole(q.voucher_bedrooms, 'voucher_bedrooms', 0, BEDROOMS.length - 1);
   return {
     household_size: size,
     annual_income: income,
     dependents,
     elderly_or_disabled: elderly,
-    child_care: amount(q.child_care, 'Child care', MAX_YEARLY),
+    child_care: amount(q.child_care, 'child_care', MAX_YEARLY),
     earned_income: earned,
     medical_expenses: medical,
-    disability_assistance_expenses: amount(q.disability_assistance_expenses, 'Disability assistance expenses', MAX_YEARLY),
-    minimum_rent: q.minimum_rent === undefined ? MINIMUM_RENT.default : whole(q.minimum_rent, 'The minimum rent', 0, MINIMUM_RENT.max),
+    disability_assistance_expenses: amount(q.disability_assistance_expenses, 'disability_assistance_expenses', MAX_YEARLY),
+    minimum_rent: q.minimum_rent === undefined ? MINIMUM_RENT.default : whole(q.minimum_rent, 'minimum_rent', 0, MINIMUM_RENT.max),
     payment_standard_pct: dollars === undefined ? (pct ?? PAYMENT_STANDARD_PCT.default) : null,
-    payment_standard: dollars === undefined ? null : whole(dollars, 'The payment standard in dollars', 1, MAX_MONTHLY),
-    utility_allowance: q.utility_allowance === undefined ? 0 : whole(q.utility_allowance, 'The utility allowance in dollars', 0, MAX_MONTHLY),
+    payment_standard: dollars === undefined ? null : whole(dollars, 'payment_standard', 1, MAX_MONTHLY),
+    utility_allowance: q.utility_allowance === undefined ? 0 : whole(q.utility_allowance, 'utility_allowance', 0, MAX_MONTHLY),
     voucher_bedrooms: voucher,
-    bedrooms: q.bedrooms === undefined ? voucher : whole(q.bedrooms, 'Bedrooms', 0, BEDROOMS.length - 1),
-    rent_to_owner: q.rent_to_owner === undefined ? null : whole(q.rent_to_owner, 'The rent to the owner in dollars', 0, MAX_MONTHLY),
+    bedrooms: q.bedrooms === undefined ? voucher : whole(q.bedrooms, 'bedrooms', 0, BEDROOMS.length - 1),
+    rent_to_owner: q.rent_to_owner === undefined ? null : whole(q.rent_to_owner, 'rent_to_owner', 0, MAX_MONTHLY),
   };
 }
 
-function eligibilitySentence(place: VoucherPlace, size: number, income: number, limits: LimitsForSize | null, tier: Tier | null): string {
-  const who = `household of ${plural(size, 'person')} with ${money(income)} a year`;
-  if (!limits || !place.income_limits || tier === null) {
-    return `HUD's income-limit file has no limits for this ZIP code's county (${place.county}), so this site cannot say whether a ${who} is eligible: ask the housing authority.`;
-  }
-  const year = `FY${place.income_limits.fiscal_year}`;
-  if (tier === 'extremely_low') {
-    return `A ${who} is eligible for a Housing Choice Voucher here: its income is at or below the ${year} extremely low income limit of ${money(limits.extremely_low)}, the tier most new vouchers go to.`;
-  }
+function eligibilitySentence(words: Words, place: VoucherPlace, size: number, income: number, limits: LimitsForSize | null, tier: Tier | null): string {
+  const who = { size, income: words.money(income) };
+  if (!limits || !place.income_limits || tier === null) return words.say('answer.eligibility.noLimits', { ...who, county: place.county });
+  const year = String(place.income_limits.fiscal_year);
+  if (tier === 'extremely_low') return words.say('answer.eligibility.extremelyLow', { ...who, year, limit: words.money(limits.extremely_low) });
   if (tier === 'very_low') {
-    const eli =
-      limits.extremely_low === null
-        ? ` HUD publishes no extremely low limit above 8 persons: the housing authority sets it.`
-        : ` It is above the extremely low limit (${money(limits.extremely_low)}), the tier most new vouchers go to.`;
-    return `A ${who} is eligible for a Housing Choice Voucher here: its income is at or below the ${year} very low income limit of ${money(limits.very_low)}.${eli}`;
+    return words.say('answer.eligibility.veryLow', {
+      ...who,
+      year,
+      limit: words.money(limits.very_low),
+      extremelyLow: limits.extremely_low === null ? 'unpublished' : 'published',
+      extremelyLowLimit: words.money(limits.extremely_low),
+    });
   }
-  const other = ` It is ${tier === 'low' ? 'within' : 'also above'} the low income limit (${money(limits.low)}) that other housing programs use.`;
-  return `A ${who} is not eligible for a Housing Choice Voucher here: its income is above the ${year} very low income limit of ${money(limits.very_low)}.${other}`;
+  return words.say('answer.eligibility.notEligible', { ...who, year, limit: words.money(limits.very_low), tier, lowLimit: words.money(limits.low) });
 }
-
-const RULE_WORDS: Record<TenantPaymentRule, string> = {
-  adjusted_income_30_percent: '30% of its monthly adjusted income',
-  annual_income_10_percent: '10% of its monthly gross income',
-  minimum_rent: "the housing authority's minimum rent",
-};
 
 interface Household {
   q: AnsweredQuestion;
@@ -319,7 +309,7 @@ interface Household {
   adjusted: number;
 }
 
-function basisFit(basis: BasisFit['basis'], rents: Rents | null, h: Household, market: VoucherPlace['zori_latest'], name: string): BasisFit | null {
+function basisFit(words: Words, basis: BasisFit['basis'], rents: Rents | null, h: Household, market: VoucherPlace['zori_latest'], name: string): BasisFit | null {
   const { q, ttp, adjusted } = h;
   const size = smallerSize(q.voucher_bedrooms, q.bedrooms);
   const fmr = rents?.[BEDROOMS[size] ?? 'br2'] ?? null;
@@ -331,29 +321,45 @@ function basisFit(basis: BasisFit['basis'], rents: Rents | null, h: Household, m
   const maxToOwner = maxGross - q.utility_allowance;
   const within = market ? market.rent <= maxToOwner : null;
   const unit = q.rent_to_owner === null ? null : unitPayment(q.rent_to_owner, q.utility_allowance, standard, ttp, adjusted);
-  const how =
-    q.payment_standard === null
-      ? `${q.payment_standard_pct}% of the ${sizeWords(size)} FMR of ${money(fmr)}${(q.payment_standard_pct ?? 0) > PAYMENT_STANDARD_PCT.basicMax ? ', an exception standard HUD must approve' : ''}`
-      : `the housing authority's, as given`;
-  const extra = maxGross - standard;
-  const owner = q.utility_allowance > 0 ? `, ${money(maxToOwner)} to the owner after the ${money(q.utility_allowance)} utility allowance` : '';
-  let unitWords = '';
+  const utilities = q.utility_allowance > 0 ? 'yes' : 'no';
+  const sentences: string[] = [];
   if (unit) {
-    const fortyPercent = money(Math.floor(adjusted / 3_000));
-    unitWords =
-      `for a unit renting at ${money(q.rent_to_owner)}${q.utility_allowance > 0 ? ` (a gross rent of ${money(unit.gross_rent)} with the utility allowance)` : ''}, ` +
-      `the household would pay about ${money(unit.family_share)} a month and the housing authority ${money(unit.housing_assistance_payment)}; ` +
-      (unit.gross_rent <= standard
-        ? 'the gross rent is within the payment standard, so the 40% test does not apply and it passes. '
-        : `it ${unit.passes_40_percent ? 'passes' : 'fails'} the 40% test: that share is ${unit.passes_40_percent ? 'at most' : 'more than'} ${fortyPercent}, 40% of its monthly adjusted income` +
-          `${unit.passes_40_percent ? '' : ', so the housing authority cannot approve this unit at move-in'}. `);
+    sentences.push(
+      words.say('answer.unit', {
+        basis: name,
+        rent: words.money(q.rent_to_owner),
+        utilities,
+        grossRent: words.money(unit.gross_rent),
+        familyShare: words.money(unit.family_share),
+        hap: words.money(unit.housing_assistance_payment),
+        test: unit.gross_rent <= standard ? 'within' : unit.passes_40_percent ? 'passes' : 'fails',
+        fortyPercent: words.money(Math.floor(adjusted / 3_000)),
+      }),
+    );
   }
-  const sentence =
-    `On the ${name}, ${unitWords}${unit ? 'T' : 't'}he payment standard is ${money(standard)} (${how}); ` +
-    `at move-in the household can lease a gross rent of at most ${money(maxGross)}` +
-    (extra > 0 ? ` (${money(standard)} + ${money(extra)}, 40% of its monthly adjusted income less its total tenant payment)` : '') +
-    `${owner}.` +
-    (market ? ` The market rent index here (${money(market.rent)}) is ${within ? 'within reach' : `out of reach by ${money(market.rent - maxToOwner)}`}.` : ' There is no market rent index here to compare it with.');
+  const how = q.payment_standard !== null ? 'given' : (q.payment_standard_pct ?? 0) > PAYMENT_STANDARD_PCT.basicMax ? 'exception' : 'percent';
+  sentences.push(
+    words.say('answer.standard', {
+      unit: unit ? 'given' : 'none',
+      basis: name,
+      standard: words.money(standard),
+      how,
+      pct: String(q.payment_standard_pct),
+      bedrooms: String(size),
+      fmr: words.money(fmr),
+      maxGross: words.money(maxGross),
+      extra: maxGross > standard ? 'yes' : 'no',
+      extraAmount: words.money(maxGross - standard),
+      utilities,
+      toOwner: words.money(maxToOwner),
+      utilityAllowance: words.money(q.utility_allowance),
+    }),
+    words.say('answer.market', {
+      reach: market === null ? 'none' : within ? 'within' : 'out',
+      rent: words.money(market?.rent),
+      gap: words.money(market ? market.rent - maxToOwner : null),
+    }),
+  );
   return {
     basis,
     fmr,
@@ -362,43 +368,53 @@ function basisFit(basis: BasisFit['basis'], rents: Rents | null, h: Household, m
     max_rent_to_owner: maxToOwner,
     market_rent_within_reach: within,
     ...(unit ?? { gross_rent: null, housing_assistance_payment: null, family_share: null, passes_40_percent: null }),
-    sentence,
+    sentence: sentences.join(' '),
   };
 }
 
-function deductionStep(amounts: DeductionAmounts, asOf: string, q: AnsweredQuestion, deductions: VoucherFit['deductions'], thresholdCents: number): string {
+function deductionStep(words: Words, amounts: DeductionAmounts, asOf: string, q: AnsweredQuestion, deductions: VoucherFit['deductions'], thresholdCents: number): string {
   const parts = [
-    deductions.dependents > 0 ? `${plural(q.dependents, 'dependent')} × ${money(amounts.dependent)} = ${money(deductions.dependents)}` : null,
-    deductions.elderly_or_disabled_family > 0 ? `elderly or disabled family ${money(deductions.elderly_or_disabled_family)}` : null,
-    q.child_care > 0 ? `child care ${money(deductions.child_care)}${deductions.child_care < q.child_care ? ` (capped by earnings of ${money(q.earned_income)})` : ''}` : null,
+    deductions.dependents > 0 ? words.say('step.deduction.dependents', { count: q.dependents, each: words.money(amounts.dependent), amount: words.money(deductions.dependents) }) : null,
+    deductions.elderly_or_disabled_family > 0 ? words.say('step.deduction.elderly', { amount: words.money(deductions.elderly_or_disabled_family) }) : null,
+    q.child_care > 0
+      ? words.say('step.deduction.childCare', { amount: words.money(deductions.child_care), capped: deductions.child_care < q.child_care ? 'yes' : 'no', earned: words.money(q.earned_income) })
+      : null,
     q.medical_expenses + q.disability_assistance_expenses > 0
-      ? `medical and disability expenses above ${amounts.medical_threshold_pct}% of the yearly income (${money(dollarsOf(thresholdCents))}): ${money(deductions.medical_and_disability)}`
+      ? words.say('step.deduction.medical', { pct: String(amounts.medical_threshold_pct), threshold: words.money(dollarsOf(thresholdCents)), amount: words.money(deductions.medical_and_disability) })
       : null,
   ].filter((part): part is string => part !== null);
-  return `Deductions (${amounts.year ?? 'pre-HOTMA'} amounts, in effect on ${asOf}; ${amounts.source}): ${parts.length > 0 ? `${parts.join('; ')}; total ${money(deductions.total)}` : 'none'}.`;
+  return words.say('step.deductions', {
+    year: amounts.year === null ? words.say('step.preHotma') : String(amounts.year),
+    date: asOf,
+    source: amounts.source,
+    count: parts.length,
+    // The deductions are a list of amounts, one a clause, set apart as the step's own punctuation.
+    parts: parts.join('; '),
+    total: words.money(deductions.total),
+  });
 }
 
-function assumptionsOf(q: AnsweredQuestion, asked: VoucherQuestion): string[] {
+function assumptionsOf(words: Words, q: AnsweredQuestion, asked: Partial<VoucherQuestion>): string[] {
   const not = (key: keyof VoucherQuestion) => asked[key] === undefined;
   return [
-    not('dependents') ? 'No dependents.' : null,
-    not('elderly_or_disabled') ? 'Not an elderly or disabled family.' : null,
-    not('child_care') ? 'No child care.' : null,
-    not('earned_income') ? 'All of the yearly income is earned.' : null,
-    q.elderly_or_disabled && not('medical_expenses') ? 'No medical expenses.' : null,
-    q.medical_expenses + q.disability_assistance_expenses > 0 ? 'A new family: one deducting medical expenses since before 2024 may have a lower threshold for now (24 CFR 5.611(c)).' : null,
-    not('minimum_rent') ? `A minimum rent of ${money(MINIMUM_RENT.default)}, the most allowed.` : null,
-    not('payment_standard_pct') && not('payment_standard') ? `A payment standard of ${PAYMENT_STANDARD_PCT.default}% of the FMR.` : null,
-    not('utility_allowance') ? 'A utility allowance of $0: the rent to the owner is the whole gross rent.' : null,
-    not('voucher_bedrooms') ? `A voucher for ${bedroomWords(q.voucher_bedrooms)}, two persons a bedroom (the housing authority's subsidy standard decides).` : null,
-    not('bedrooms') ? "A unit of the voucher's size." : null,
-    'The housing authority computes the adjusted income and sets the utility allowance. Welfare rent (as-paid welfare programs only) is not counted.',
+    not('dependents') ? words.say('assumed.dependents') : null,
+    not('elderly_or_disabled') ? words.say('assumed.elderly') : null,
+    not('child_care') ? words.say('assumed.childCare') : null,
+    not('earned_income') ? words.say('assumed.earned') : null,
+    q.elderly_or_disabled && not('medical_expenses') ? words.say('assumed.medical') : null,
+    q.medical_expenses + q.disability_assistance_expenses > 0 ? words.say('assumed.newFamily') : null,
+    not('minimum_rent') ? words.say('assumed.minimumRent', { amount: words.money(MINIMUM_RENT.default) }) : null,
+    not('payment_standard_pct') && not('payment_standard') ? words.say('assumed.paymentStandard', { pct: String(PAYMENT_STANDARD_PCT.default) }) : null,
+    not('utility_allowance') ? words.say('assumed.utilityAllowance', { zero: words.money(0) }) : null,
+    not('voucher_bedrooms') ? words.say('assumed.voucherBedrooms', { bedrooms: String(q.voucher_bedrooms) }) : null,
+    not('bedrooms') ? words.say('assumed.bedrooms') : null,
+    words.say('assumed.always'),
   ].filter((line): line is string => line !== null);
 }
 
-/** The whole answer for one ZIP code. */
-export function voucherFit(place: VoucherPlace, question: VoucherQuestion): VoucherFit {
-  const q = checkedQuestion(question);
+/** The whole answer for one ZIP code, its sentences in the language of `words`. */
+export function voucherFit(place: VoucherPlace, question: Partial<VoucherQuestion>, words: Words): VoucherFit {
+  const q = checkedQuestion(question, words);
   const il = place.income_limits;
   const limits = il ? limitsForSize(il, q.household_size) : null;
   const tier = limits ? tierOf(q.annual_income, limits) : null;
@@ -408,14 +424,14 @@ export function voucherFit(place: VoucherPlace, question: VoucherQuestion): Vouc
   const annualCents = cents(q.annual_income);
   const ttp = totalTenantPayment(annualCents, adjusted, q.minimum_rent);
   const household = { q, ttp: ttp.amount, adjusted };
-  const smallArea = basisFit('small_area', place.fmr, household, place.zori_latest, 'Small Area FMR');
-  const area = basisFit('area', place.area_fmr, household, place.zori_latest, place.areaName ? `area FMR (${place.areaName})` : 'area FMR');
+  const smallArea = basisFit(words, 'small_area', place.fmr, household, place.zori_latest, words.say('answer.basis.small_area'));
+  const area = basisFit(words, 'area', place.area_fmr, household, place.zori_latest, place.areaName ? words.say('answer.basis.area', { area: place.areaName }) : words.say('answer.basis.areaUnnamed'));
   const without = rentAt30Percent(annualCents);
   const sizes =
     q.voucher_bedrooms === q.bedrooms
-      ? `For ${bedroomWords(q.bedrooms)}:`
-      : `For a voucher of ${bedroomWords(q.voucher_bedrooms)} and a unit of ${bedroomWords(q.bedrooms)} (the payment standard is the lower of the two sizes'):`;
-  const missing = (what: string) => `There is no ${sizeWords(smallerSize(q.voucher_bedrooms, q.bedrooms))} ${what} for ${place.zip}.`;
+      ? words.say('answer.sizes.same', { bedrooms: String(q.bedrooms) })
+      : words.say('answer.sizes.different', { voucher: String(q.voucher_bedrooms), unit: String(q.bedrooms) });
+  const missing = (basis: 'small_area' | 'area') => words.say(`answer.noFmr.${basis}`, { bedrooms: String(smallerSize(q.voucher_bedrooms, q.bedrooms)), zip: place.zip });
   const c = ttp.candidates;
   const given = (key: keyof VoucherQuestion) => question[key] !== undefined;
   return {
@@ -437,38 +453,39 @@ export function voucherFit(place: VoucherPlace, question: VoucherQuestion): Vouc
     small_area: smallArea,
     area,
     sentences: [
-      eligibilitySentence(place, q.household_size, q.annual_income, limits, tier),
-      `With a voucher the household pays at least ${money(ttp.amount)} a month, its total tenant payment: ${RULE_WORDS[ttp.rule]}.`,
+      eligibilitySentence(words, place, q.household_size, q.annual_income, limits, tier),
+      words.say('answer.ttp', { amount: words.money(ttp.amount), rule: ttp.rule }),
       sizes,
-      smallArea?.sentence ?? missing('Small Area FMR'),
-      area?.sentence ?? missing('area FMR'),
-      `Without a voucher, a rent of ${money(without)} a month is 30% of its gross income.`,
+      smallArea?.sentence ?? missing('small_area'),
+      area?.sentence ?? missing('area'),
+      words.say('answer.without', { rent: words.money(without) }),
     ],
     steps: [
-      deductionStep(amounts, place.asOf, q, deductions, medicalThreshold),
-      `Adjusted income: ${money(q.annual_income)} − ${money(deductions.total)} = ${money(dollarsOf(adjusted))} a year.`,
-      `Total tenant payment: the greatest of ${RULE_WORDS.adjusted_income_30_percent} (${money(c.adjusted_income_30_percent)}), ${RULE_WORDS.annual_income_10_percent} (${money(c.annual_income_10_percent)}) ` +
-        `and ${RULE_WORDS.minimum_rent} (${money(c.minimum_rent)}): ${money(ttp.amount)}.`,
+      deductionStep(words, amounts, place.asOf, q, deductions, medicalThreshold),
+      words.say('step.adjusted', { income: words.money(q.annual_income), deductions: words.money(deductions.total), adjusted: words.money(dollarsOf(adjusted)) }),
+      words.say('step.ttp', {
+        adjusted30: words.money(c.adjusted_income_30_percent),
+        gross10: words.money(c.annual_income_10_percent),
+        minimumRent: words.money(c.minimum_rent),
+        ttp: words.money(ttp.amount),
+      }),
     ],
-    assumptions: assumptionsOf(q, question),
+    assumptions: assumptionsOf(words, q, question),
   };
 }
 
-/** The rules in a few sentences, for pages without the form (and for the form's readers before they ask). */
-export const HOUSING_AUTHORITY_RULES = [
-  "The housing authority takes the household's yearly gross income, less a deduction for each dependent, one for an elderly or disabled family, child care, and medical and disability expenses above a share of income: that is the adjusted income.",
-  'The household pays its total tenant payment: the greatest of 30% of its monthly adjusted income, 10% of its monthly gross income and the minimum rent (up to $50).',
-  'The housing authority pays the owner the lower of the payment standard and the gross rent (rent plus the utility allowance), less that payment; the household pays the rest.',
-  'At move-in, when the gross rent is above the payment standard, the household may pay at most 40% of its monthly adjusted income.',
-] as const;
-
-/** The rule in one sentence, for llms.txt and the agent server. */
+/** The rule in one sentence, for llms.txt and the agent server (English: they are for programs). */
 export const FORTY_PERCENT_RULE =
   'A household is eligible for a Housing Choice Voucher when its gross income is at or below the very low limit for its size; ' +
   'at move-in it can lease a unit whose gross rent is at most the payment standard plus 40% of its monthly adjusted income less its total tenant payment (the 40% rule).';
 
-/** The amounts of this answer's year, in words: "$500 a dependent and $550 for an elderly or disabled family (2026)". */
-export function deductionAmountsInWords(asOf: string): string {
+/** The amounts of this answer's year, in words: "Deductions now: $500 a dependent and $550 for an elderly or disabled family (2026), …". */
+export function deductionAmountsInWords(asOf: string, words: Words): string {
   const amounts = deductionAmountsOn(asOf.slice(0, 10));
-  return `${money(amounts.dependent)} a dependent and ${money(amounts.elderly_or_disabled_family)} for an elderly or disabled family${amounts.year === null ? '' : ` (${amounts.year})`}, medical and disability expenses above ${amounts.medical_threshold_pct}% of income`;
+  return words.say('rules.deductionsNow', {
+    dependent: words.money(amounts.dependent),
+    elderly: words.money(amounts.elderly_or_disabled_family),
+    year: amounts.year === null ? 'none' : String(amounts.year),
+    pct: String(amounts.medical_threshold_pct),
+  });
 }

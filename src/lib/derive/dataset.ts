@@ -12,9 +12,11 @@ import {
   type MetaRecord,
   type SectionEightRecord,
   type SectionEightRow,
+  type Vintages,
   type ZipRecord,
 } from '../contract/schemas.ts';
 import { toIndexRow, toSectionEightRow } from '../contract/rows.ts';
+import { ENGLISH } from '../contract/english.ts';
 import { SourceError } from '../errors.ts';
 import { compareCodePoints } from '../order.ts';
 import { metaBlock, type Vintage } from '../contract/service.ts';
@@ -25,8 +27,8 @@ import type { SourceData } from '../sources/read-sources.ts';
 import type { StateScope } from '../states.ts';
 import { changeLog, type EarlierOutput } from './changes.ts';
 import { fmr2YearOverYear, fmrByFiscalYear, fmrHistories, type ZipFmrHistory } from './fmr.ts';
-import { fiscalYearFreshness, monthFreshness, stalenessNotices } from './freshness.ts';
-import { effectiveDateOf, incomeLimitsByCounty, incomeLimitsFreshness, incomeLimitsNotice } from './income-limits.ts';
+import { fiscalYearFreshness, monthFreshness, noticesOf } from './freshness.ts';
+import { effectiveDateOf, incomeLimitsByCounty, incomeLimitsFreshness } from './income-limits.ts';
 import { contentFingerprint, lastmodFor, type PreviousResource } from './lastmod.ts';
 import { countyHousingWage, countyMedians, medianSpreadPct, zipHousingWage } from './medians.ts';
 import { isNeighbour, nearestZips } from './nearby.ts';
@@ -349,7 +351,6 @@ function metaRecordOf(
   state: StateScope,
   fiscal: FiscalYears,
   counts: MetaRecord['counts'],
-  vintage: Vintage,
   today: string,
   content: Pick<Dataset, 'zips' | 'counties' | 'sectionEight' | 'bulk'>,
   mcpUrl: string | undefined,
@@ -359,21 +360,21 @@ function metaRecordOf(
   const zoriFreshness = monthFreshness(latestZoriMonth, today);
   const incomeLimitsYear = sources.incomeLimits.fiscalYear;
   const limitsFreshness = incomeLimitsFreshness(incomeLimitsYear, today);
-  const limitsNotice = incomeLimitsNotice(incomeLimitsYear, limitsFreshness);
+  const vintages: Vintages = {
+    hud_safmr: { fiscal_years: fiscal.fiscalYears, latest_fiscal_year: fiscal.latest, ...safmrFreshness, files: sources.safmr.files },
+    hud_fmr: { fiscal_year: sources.fmr.fiscalYear, ...fiscalYearFreshness(sources.fmr.fiscalYear, today), files: [sources.fmr.file] },
+    hud_il: { fiscal_year: incomeLimitsYear, effective_date: effectiveDateOf(incomeLimitsYear), ...limitsFreshness, files: [sources.incomeLimits.file] },
+    zillow_zori: { first_month: sources.zori.months[0] ?? null, latest_month: latestZoriMonth, ...zoriFreshness, files: [sources.zori.file] },
+    census_acs: { vintage: sources.acs.vintage, table: sources.acs.table, files: [sources.acs.file] },
+    hud_usps_crosswalk: { quarter: sources.crosswalk?.quarter ?? null, files: sources.crosswalk ? [sources.crosswalk.file] : [] },
+    geonames: { files: [sources.geonames.file] },
+    census_gazetteer: { files: [sources.gazetteer.file] },
+  };
   return {
     state: { code: state.code, name: state.name, fips: state.fips },
     counts,
-    vintages: {
-      hud_safmr: { fiscal_years: fiscal.fiscalYears, latest_fiscal_year: fiscal.latest, ...safmrFreshness, files: sources.safmr.files },
-      hud_fmr: { fiscal_year: sources.fmr.fiscalYear, ...fiscalYearFreshness(sources.fmr.fiscalYear, today), files: [sources.fmr.file] },
-      hud_il: { fiscal_year: incomeLimitsYear, effective_date: effectiveDateOf(incomeLimitsYear), ...limitsFreshness, files: [sources.incomeLimits.file] },
-      zillow_zori: { first_month: sources.zori.months[0] ?? null, latest_month: latestZoriMonth, ...zoriFreshness, files: [sources.zori.file] },
-      census_acs: { vintage: sources.acs.vintage, table: sources.acs.table, files: [sources.acs.file] },
-      hud_usps_crosswalk: { quarter: sources.crosswalk?.quarter ?? null, files: sources.crosswalk ? [sources.crosswalk.file] : [] },
-      geonames: { files: [sources.geonames.file] },
-      census_gazetteer: { files: [sources.gazetteer.file] },
-    },
-    notices: [...stalenessNotices({ safmrFiscalYear: fiscal.latest, safmr: safmrFreshness, zoriMonth: vintage.zoriMonth, zori: zoriFreshness }), ...(limitsNotice ? [limitsNotice] : [])],
+    vintages,
+    notices: noticesOf(ENGLISH, vintages),
     content_sha256: createHash('sha256').update(contentFingerprint({ zips: content.zips, counties: content.counties, sectionEight: content.sectionEight })).digest('hex'),
     endpoints: ENDPOINTS.map(({ operation_id, method, path, summary }) => ({ operation_id, method, path, summary })),
     bulk: content.bulk.map((file) => ({ path: `${BULK_DIR}${file.name}`, media_type: file.mediaType, bytes: file.bytes.length, sha256: file.sha256 })),
@@ -427,7 +428,7 @@ export function deriveInTwo(sources: SourceData, options: DeriveOptions): { reco
   };
   const rest = () => {
     const bulk = options.bulkFiles(state, { zips, counties: countyList, sectionEight }, meta.attribution, urls.base);
-    return { metaRecord: metaRecordOf(sources, state, fiscal, counts, vintage, today, { zips, counties: countyList, sectionEight, bulk }, options.mcpUrl), bulk };
+    return { metaRecord: metaRecordOf(sources, state, fiscal, counts, today, { zips, counties: countyList, sectionEight, bulk }, options.mcpUrl), bulk };
   };
   return { records, rest };
 }

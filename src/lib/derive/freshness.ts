@@ -1,6 +1,8 @@
 // How new the published data is against the build date: HUD's fiscal year in effect, and the age of
 // the market rent index. Pure: the date is passed in (SOURCE_DATE_EPOCH or the clock, read at the edge).
-import { monthName } from '../contract/present.ts';
+import type { Vintages } from '../contract/schemas.ts';
+import type { Words } from '../contract/words.ts';
+import { INCOME_LIMITS_EFFECTIVE } from '../sources/hud-income-limits.ts';
 
 /** More than this many months between the market rent index and the build, and the build says so. */
 export const ZORI_BEHIND_MONTHS = 3;
@@ -45,19 +47,26 @@ export function monthFreshness(latestMonth: string, buildDate: string): MonthFre
 }
 
 /** "2026-05-01" → "1 May 2026". */
-export const longDate = (date: string) => `${Number(date.slice(8, 10))} ${monthName(date.slice(0, 7))}`;
+export const longDate = (words: Words, date: string) => words.say('format.longDate', { day: String(Number(date.slice(8, 10))), month: words.month(date.slice(0, 7)) });
 
 /**
- * The plain sentences that say the data is older than it should be on the build date: the pages,
- * llms.txt, meta.json, the build report and the agent server all show these.
+ * The plain sentences that say the data is older than it should be on the build date, in the
+ * language of `words`: meta.json, llms.txt, the build report and the agent server in English, each
+ * page in its own. Made from the vintages alone, so every language says the same.
  */
-export function stalenessNotices(v: { safmrFiscalYear: number; safmr: FiscalYearFreshness; zoriMonth: string | null; zori: MonthFreshness | null }): string[] {
+export function noticesOf(words: Words, vintages: Pick<Vintages, 'hud_safmr' | 'zillow_zori' | 'hud_il'>): string[] {
   const notices: string[] = [];
-  if (v.safmr.behind) {
-    notices.push(`FY${v.safmr.in_effect_fiscal_year} Fair Market Rents took effect on ${longDate(v.safmr.in_effect_since)}; this site still shows FY${v.safmrFiscalYear}.`);
+  const safmr = vintages.hud_safmr;
+  if (safmr.behind) {
+    notices.push(words.say('notice.fmr', { inEffect: String(safmr.in_effect_fiscal_year), date: longDate(words, safmr.in_effect_since), published: String(safmr.latest_fiscal_year) }));
   }
-  if (v.zoriMonth && v.zori?.behind) {
-    notices.push(`The market rent index ends in ${monthName(v.zoriMonth)}, ${v.zori.months_behind} months before this data was published; rents have likely moved since.`);
+  const zori = vintages.zillow_zori;
+  if (zori.latest_month && zori.behind) {
+    notices.push(words.say('notice.zori', { month: words.month(zori.latest_month), months: String(zori.months_behind) }));
+  }
+  const limits = vintages.hud_il;
+  if (limits.behind) {
+    notices.push(words.say('notice.limits', { inEffect: String(limits.in_effect_fiscal_year), date: longDate(words, INCOME_LIMITS_EFFECTIVE[limits.in_effect_fiscal_year] ?? limits.effective_date), published: String(limits.fiscal_year) }));
   }
   return notices;
 }

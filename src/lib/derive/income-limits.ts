@@ -3,7 +3,6 @@
 import { HOUSEHOLD_SIZES } from '../contract/household.ts';
 import type { IncomeLimits } from '../contract/schemas.ts';
 import { INCOME_LIMITS_EFFECTIVE, incomeLimitsYearInEffect, type IncomeLimitsFile } from '../sources/hud-income-limits.ts';
-import { longDate } from './freshness.ts';
 
 const bySize = (values: readonly number[]) => Object.fromEntries(HOUSEHOLD_SIZES.map((n, i) => [String(n), values[i] as number])) as IncomeLimits['very_low'];
 
@@ -42,11 +41,4 @@ export interface IncomeLimitsFreshness {
 export function incomeLimitsFreshness(published: number, date: string): IncomeLimitsFreshness {
   const inEffect = Math.max(published, incomeLimitsYearInEffect(date));
   return { in_effect_fiscal_year: inEffect, behind: published < inEffect };
-}
-
-/** The notice when the limits read are older than those in effect (the fetch fell back a year). */
-export function incomeLimitsNotice(published: number, freshness: IncomeLimitsFreshness): string | null {
-  if (!freshness.behind) return null;
-  const since = effectiveDateOf(freshness.in_effect_fiscal_year);
-  return `FY${freshness.in_effect_fiscal_year} income limits took effect on ${longDate(since)}; this site still shows FY${published}.`;
 }

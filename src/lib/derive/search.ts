@@ -70,8 +70,11 @@ export function foldPlace(text: string): string {
     .join(' ');
 }
 
-/** The query as compared, and whether it asked for a county ("Hennepin County", "Acadia Parish"). */
-export function foldQuery(query: string, state: StateWords): { text: string; county: boolean } {
+/**
+ * The query as compared, and whether it asked for a county ("Hennepin County", "Acadia Parish", and
+ * in the page's language, `countyPhrases`, before or after the name: "condado de Hennepin").
+ */
+export function foldQuery(query: string, state: StateWords, countyPhrases: readonly string[] = []): { text: string; county: boolean } {
   let words = foldPlace(query)
     .split(' ')
     .filter(Boolean)
@@ -88,8 +91,15 @@ export function foldQuery(query: string, state: StateWords): { text: string; cou
     }
   }
   const countyWords = new Set(['county', ...(state.countyWord ? [foldPlace(state.countyWord)] : [])]);
-  const county = words.length > 1 && countyWords.has(words.at(-1) ?? '');
+  let county = words.length > 1 && countyWords.has(words.at(-1) ?? '');
   if (county) words = words.slice(0, -1);
+  for (const phrase of countyPhrases.map((p) => foldPlace(p).split(' ')).filter((p) => p[0]).sort((a, b) => b.length - a.length)) {
+    if (county || words.length <= phrase.length) continue;
+    if (phrase.every((w, i) => words[i] === w)) words = words.slice(phrase.length);
+    else if (phrase.every((w, i) => words[words.length - phrase.length + i] === w)) words = words.slice(0, -phrase.length);
+    else continue;
+    county = true;
+  }
   return { text: words.join(' '), county };
 }
 
@@ -99,7 +109,13 @@ export function foldQuery(query: string, state: StateWords): { text: string; cou
  * Area", "Capitol Planning Region"). Here, import-free, for the browser's search results too.
  */
 export function countyLabel(name: string, countyWord: string | null): string {
-  return countyWord && !/\b(city|borough|census area|municipality|planning region|parish|municipio|county)$/i.test(name) ? `${name} ${countyWord}` : name;
+  const word = countyWordOf(name, countyWord);
+  return word ? `${name} ${word}` : name;
+}
+
+/** The state's county word a county's name takes, or null where the name already says what it is (countyLabel; a translation says the word its own way). */
+export function countyWordOf(name: string, countyWord: string | null): string | null {
+  return countyWord && !/\b(city|borough|census area|municipality|planning region|parish|municipio|county)$/i.test(name) ? countyWord : null;
 }
 
 /** A folded query written together, as it may match a name without its spaces: "stcloud" → ["stcloud", "saintcloud"]. */
@@ -137,14 +153,14 @@ function namesOf(row: PlaceRow): { city: string; county: string } {
  * exact names before prefixes before words inside a name before any substring; ties by ZIP or
  * slug. A county that matches brings its ZIPs too, after every city match.
  */
-export function searchPlaces<R extends PlaceRow>(rows: readonly R[], query: string, state: StateWords): SearchResult<R> {
+export function searchPlaces<R extends PlaceRow>(rows: readonly R[], query: string, state: StateWords, countyPhrases: readonly string[] = []): SearchResult<R> {
   // A ZIP code anywhere in the query wins, the last one of an address: "duluth mn 55802", "55802-1234".
   const zip = [...query.matchAll(/(?<!\d)(\d{5})(?:-\d{4})?(?!\d)/g)].at(-1)?.[1];
   const digits = zip ?? query.replace(/\s+/g, '');
   if (/^\d{1,5}$/.test(digits)) {
     return { folded: digits, counties: [], zips: rows.filter((r) => r.zip.startsWith(digits)).map((row) => ({ row, rank: MATCH.prefix })).sort((a, b) => compareCodePoints(a.row.zip, b.row.zip)) };
   }
-  const { text, county: countyAsked } = foldQuery(query, state);
+  const { text, county: countyAsked } = foldQuery(query, state, countyPhrases);
   if (!text) return { folded: text, counties: [], zips: [] };
   const together = runTogether(text);
   const counties = new Map<string, CountyHit>();

@@ -8,7 +8,9 @@ import { ENDPOINTS } from '../contract/schemas.ts';
 import { BULK_DIR, BULK_FILE_NAMES, BULK_TABLES } from '../contract/bulk-tables.ts';
 import { CHANGES_FEED_PATH, siteUrls } from '../contract/routes.ts';
 import { LICENSE, serviceName } from '../contract/service.ts';
-import { money, signedPercent, WHAT_IS_COMPARED, WHICH_BASIS } from '../contract/present.ts';
+import { money, signedPercent } from '../contract/present.ts';
+import { ENGLISH } from '../contract/english.ts';
+import { SOURCE_LANGUAGE } from '../languages.ts';
 import { DEDUCTION_AMOUNTS } from '../contract/voucher-arithmetic.ts';
 import { FORTY_PERCENT_RULE } from '../contract/voucher-fit.ts';
 import { schemaDocs } from './schema-fields.ts';
@@ -113,7 +115,7 @@ export function llmsFullTxt(facts: SiteFacts, counties: readonly CountyRecord[])
           ...remoteClientConfigs(record.agent_server.url).flatMap((c) => [`${c.client} (${c.file}):`, '', ...c.text.split('\n').map((l) => `    ${l}`), '']),
         ]
       : []),
-    ...TOOLS.map((t) => `- ${t.name}(${Object.keys(t.input).join(', ')}): ${t.describe({ state })}`),
+    ...TOOLS.map((t) => `- ${t.name}(${Object.keys(t.input).join(', ')}): ${t.describe({ state, language: SOURCE_LANGUAGE })}`),
     '- Resources: mnrent://openapi.json, mnrent://llms-full.txt.',
     '',
     ...MCP_CLIENT_CONFIGS.flatMap((c) => [`${c.client} (${c.file}):`, '', ...c.text.split('\n').map((l) => `    ${l}`), '']),
@@ -126,9 +128,9 @@ export function llmsFullTxt(facts: SiteFacts, counties: readonly CountyRecord[])
     '- `spread` = market rent − 2-bedroom Small Area FMR; `spread_pct` = 100 × spread / 2-bedroom FMR; `voucher_competitive` = FMR ≥ market rent. All null without a market rent.',
     "- `hud_areas`: every HUD FMR area whose latest-year Small Area FMR rows list the ZIP (a ZIP split between areas has several), each with HUD's code, name, metro flag and area-wide FMR from the county FMR file; the area that holds the ZIP's county first, then by name.",
     '- `area_fmr` = the area-wide FMR of the first of `hud_areas`; `area_spread`, `area_spread_pct`, `area_voucher_competitive` are the spread fields against its 2-bedroom rent. ' +
-      'Housing authorities base payment standards on one or the other: ' + WHICH_BASIS,
+      'Housing authorities base payment standards on one or the other: ' + ENGLISH.say('compare.which'),
     '- `zori_lag_months`: whole months from the latest market rent month to the October that opens the latest FMR fiscal year; positive when the market rent is older.',
-    `- ${WHAT_IS_COMPARED}`,
+    `- ${ENGLISH.say('compare.what')}`,
     '- County of a ZIP: HUD-USPS crosswalk row with the largest residential ratio; city: GeoNames place name, else USPS preferred city.',
     "- `metro`: of the ZIP's metropolitan HUD areas in the latest year, the one that holds its county, else the alphabetically first; null when none is metropolitan.",
     '- `nearby`: the six nearest published ZIPs by great-circle distance between Census ZCTA centroids (GeoNames coordinates where no ZCTA).',

@@ -5,6 +5,7 @@
 import { ApiReader } from '../mcp/api-reader.ts';
 import { answerMcp } from '../mcp/web.ts';
 import { type Context, contextOf } from '../context.ts';
+import { TRANSLATED } from '../languages.ts';
 import { STATES } from '../states.ts';
 import { CONTRACT_HEADERS } from './headers.ts';
 
@@ -55,6 +56,21 @@ async function ownOrRoot(files: StaticFiles, url: URL, path: string): Promise<Re
   return files.fetch(new Request(`${url.origin}${path}`));
 }
 
+/**
+ * The 404 page for a path: in the language its path is under (`/es/…` → /es/404/), of the state's
+ * folder where there is one; else the state's English one, else the root's.
+ */
+async function notFoundPage(files: StaticFiles, url: URL): Promise<Response> {
+  const state = prefixOf(url.pathname);
+  const segment = /^\/([a-z]{2,3})(?=\/)/.exec(url.pathname.slice(state.length))?.[1];
+  if (segment && TRANSLATED.some((language) => language.code === segment)) {
+    const translated = await files.fetch(new Request(`${url.origin}${state}/${segment}/404/`));
+    if (translated.status === 200) return translated;
+    await translated.body?.cancel();
+  }
+  return ownOrRoot(files, url, '/404.html');
+}
+
 async function problem(files: StaticFiles, url: URL, status: 404 | 405, extra: HeadersInit = {}): Promise<Response> {
   const doc = await ownOrRoot(files, url, `/api/problems/${status}.json`);
   return contractResponse(await doc.text(), status, { 'content-type': 'application/problem+json; charset=utf-8', ...Object.fromEntries(new Headers(extra)) });
@@ -69,7 +85,7 @@ async function staticFile(request: Request, files: StaticFiles, url: URL): Promi
   if (response.status === 404) {
     await response.body?.cancel();
     if (isApi(path)) return problem(files, url, 404);
-    const page = await ownOrRoot(files, url, '/404.html');
+    const page = await notFoundPage(files, url);
     return contractResponse(page.body, 404, { 'content-type': 'text/html; charset=utf-8' });
   }
   const headers = new Headers(response.headers);

@@ -6,6 +6,10 @@ import type { ChangesRecord, CountyRecord, Meta, MetaRecord, SectionEightRecord,
 import { validatedRecords } from '../dataset/in-process.ts';
 import { type Context, contextOf } from '../context.ts';
 import { compareCodePoints } from '../order.ts';
+import { type PagePaths, pagePathsIn } from '../contract/routes.ts';
+import type { Words } from '../contract/words.ts';
+import { LANGUAGES, languagePrefix, SOURCE_LANGUAGE } from '../languages.ts';
+import { pageWords } from './words.ts';
 
 const asked = new Map<string, Promise<unknown>>();
 function once<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -52,3 +56,18 @@ export const changesRecord = (): Promise<ChangesRecord> => once('changes', () =>
 
 /** What the pages are about (the state), from the site record the build loaded: never from the environment. */
 export const siteContext = (): Promise<Context> => once('context', async () => contextOf((await siteRecord()).record.state.code));
+
+/** Each language's `lang` parameter for getStaticPaths: undefined for English (the pages at the root), the code for a translation. */
+export const languageParams = (): { lang: string | undefined }[] => LANGUAGES.map((language) => ({ lang: language === SOURCE_LANGUAGE ? undefined : language.code }));
+
+/** What a page in the language of its `lang` parameter is about, in words and links: its context, its words and its pages' paths. */
+export interface Page {
+  context: Context;
+  words: Words;
+  paths: PagePaths;
+}
+
+export const pageOf = async (lang: string | undefined): Promise<Page> => {
+  const context = contextOf((await siteRecord()).record.state.code, lang ?? SOURCE_LANGUAGE.code);
+  return { context, words: pageWords(context.language), paths: pagePathsIn(languagePrefix(context.language)) };
+};

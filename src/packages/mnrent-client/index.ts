@@ -6,6 +6,12 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { voucherFit as answerFor, voucherPlaceOf, VoucherQuestionError, type BasisFit, type VoucherFit, type VoucherQuestion } from '../../lib/contract/voucher-fit.ts';
 import type { components, operations, paths } from './api-types.ts';
+import answers from '../../messages/en/scripts.json' with { type: 'json' };
+import { SOURCE_LANGUAGE } from '../../lib/languages.ts';
+import { wordsOf } from '../../lib/contract/words.ts';
+
+/** The answer's words: English, the catalogue the ZIP page's form speaks in English. */
+const ANSWER_WORDS = wordsOf(SOURCE_LANGUAGE, answers);
 
 export { VoucherQuestionError, type BasisFit, type VoucherFit, type VoucherQuestion };
 
@@ -29,7 +35,7 @@ export type Problem = Schemas['Problem'];
  * to change.
  */
 export function voucherFit(record: ZipDetail, question: VoucherQuestion): VoucherFit {
-  return answerFor(voucherPlaceOf(record, record.meta.generated_at), question);
+  return answerFor(voucherPlaceOf(record, record.meta.generated_at), question, ANSWER_WORDS);
 }
 
 /** `npm run pack` sets this to the site the package was packed from. */

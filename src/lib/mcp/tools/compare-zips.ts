@@ -5,6 +5,7 @@ import { closestZips } from '../match.ts';
 import type { Context } from '../../context.ts';
 import { defineTool, fail, ok } from './tool.ts';
 import { money, signedPercent, voucherAnswers } from '../../contract/present.ts';
+import { ENGLISH } from '../../contract/english.ts';
 
 const FIELDS = [
   'zip', 'city', 'county', 'county_slug', 'metro', 'fmr_latest_fy', 'fmr', 'fmr2_yoy_pct', 'zori_latest', 'acs', 'spread', 'spread_pct', 'voucher_competitive',
@@ -37,7 +38,7 @@ export const compareZips = defineTool({
     const rows = found.map(compared);
     const summary = rows
       .map((r) => {
-        const answers = voucherAnswers(r, r.hud_areas[0]?.name);
+        const answers = voucherAnswers(ENGLISH, r, r.hud_areas[0]?.name);
         return `${r.zip} ${r.city}: 2 BR Small Area FMR ${money(r.fmr.br2)} (${signedPercent(r.fmr2_yoy_pct)}), area FMR ${money(r.area_fmr?.br2)}, market ${money(r.zori_latest?.rent)}, census median ${money(r.acs?.median_gross_rent)}. ${answers.smallArea}${answers.area ? ` ${answers.area}` : ''}`;
       })
       .join('\n');

@@ -7,6 +7,7 @@ import { closest, countyKey } from '../match.ts';
 import type { Context } from '../../context.ts';
 import { defineTool, fail, ok } from './tool.ts';
 import { countyWageSentence, money, signedPercent } from '../../contract/present.ts';
+import { ENGLISH } from '../../contract/english.ts';
 import { countOf } from '../../derive/search.ts';
 
 /** The state's example county three ways: "Dane", "Dane County" and "dane". */
@@ -34,7 +35,7 @@ export const getCounty = defineTool({
       return fail(`No ${state.name} county matches "${county}". Did you mean: ${closest(key, await countySlugs(reader)).join(', ')}?`);
     }
     const m = found.medians;
-    const wage = countyWageSentence(found);
+    const wage = countyWageSentence(ENGLISH, found);
     const summary =
       `${countyLabelIn(found.county, state)}: ${countOf(found.zip_count, 'ZIP code')} (${found.zori_zip_count} with a market rent index). ` +
       `Median 2-bedroom Small Area FMR ${money(m.fmr2)}, median 2-bedroom area FMR ${money(m.area_fmr2)}, median market rent ${money(m.market_rent)}, median FMR change ${signedPercent(m.fmr2_yoy_pct)}.` +

@@ -5,6 +5,7 @@ import { closestZips } from '../match.ts';
 import type { Context } from '../../context.ts';
 import { defineTool, fail, ok } from './tool.ts';
 import { zipWageSentence, marketRentAgeSentence, money, signedPercent, voucherAnswers } from '../../contract/present.ts';
+import { ENGLISH } from '../../contract/english.ts';
 
 export const getZip = defineTool({
   name: 'get_zip',
@@ -27,15 +28,15 @@ export const getZip = defineTool({
       const published = (await reader.index()).zips.map((z) => z.zip);
       return fail(`ZIP ${zip} is not published (no HUD Small Area FMR for it in ${state.name}). Closest published ZIPs: ${closestZips(zip, published).join(', ')}.`);
     }
-    const answers = voucherAnswers(record, record.hud_areas[0]?.name);
+    const answers = voucherAnswers(ENGLISH, record, record.hud_areas[0]?.name);
     const summary = [
       `ZIP ${record.zip}, ${record.city} (${countyLabelIn(record.county, state)}${record.metro ? `, ${record.metro}` : ''}).`,
       `FY${record.fmr_latest_fy} Small Area Fair Market Rent: studio ${money(record.fmr.br0)}, 1 BR ${money(record.fmr.br1)}, 2 BR ${money(record.fmr.br2)}, 3 BR ${money(record.fmr.br3)}, 4 BR ${money(record.fmr.br4)}; 2 BR change ${signedPercent(record.fmr2_yoy_pct)} on the year before.`,
       record.hud_areas.length > 1 ? `HUD lists it in ${record.hud_areas.length} FMR areas: ${record.hud_areas.map((a) => `${a.name} (2 BR area FMR ${money(a.fmr.br2)})`).join('; ')}.` : null,
       answers.smallArea,
       answers.area,
-      marketRentAgeSentence(record, record.fmr_latest_fy),
-      zipWageSentence(record),
+      marketRentAgeSentence(ENGLISH, record, record.fmr_latest_fy),
+      zipWageSentence(ENGLISH, record),
       record.income_limits
         ? `Voucher eligibility: income at or below HUD's FY${record.income_limits.fiscal_year} very low limit, ${money(record.income_limits.very_low['1'])} for one person to ${money(record.income_limits.very_low['8'])} for eight (voucher_fit answers for one household).`
         : null,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Meta, ZipCode } from '../../contract/schemas.ts';
 import { MAX_HOUSEHOLD_SIZE, MINIMUM_RENT, PAYMENT_STANDARD_PCT, voucherFit as answerFor, voucherPlaceOf, VoucherQuestionError } from '../../contract/voucher-fit.ts';
+import { ENGLISH } from '../../contract/english.ts';
 import { closestZips } from '../match.ts';
 import type { Context } from '../../context.ts';
 import { defineTool, fail, ok } from './tool.ts';
@@ -134,7 +135,7 @@ export const voucherFit = defineTool({
       return fail(`ZIP ${zip} is not published (no HUD Small Area FMR for it in ${state.name}). Closest published ZIPs: ${closestZips(zip, published).join(', ')}.`);
     }
     try {
-      const fit = answerFor(voucherPlaceOf(record, record.meta.generated_at), asked);
+      const fit = answerFor(voucherPlaceOf(record, record.meta.generated_at), asked, ENGLISH);
       const limits = fit.income_limits ? ` Income limits: HUD FY${fit.income_limits.fiscal_year}, ${fit.income_limits.hud_area_name}.` : '';
       const text = [`ZIP ${record.zip}, ${record.city}. ${fit.sentences.join(' ')}${limits}`, `How: ${fit.steps.join(' ')}`, `Assumed: ${fit.assumptions.join(' ')}`].join('\n');
       return ok(text, { meta: record.meta, ...fit });

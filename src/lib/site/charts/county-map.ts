@@ -7,9 +7,7 @@ import { scaleQuantile } from 'd3-scale';
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import { countyLabelIn, type StateScope } from '../../states.ts';
-import { money as dollars } from '../../contract/present.ts';
-import { pagePath } from '../../contract/routes.ts';
+import type { StateScope } from '../../states.ts';
 import { escapeMarkup } from '../../markup.ts';
 import { BLUES, NO_DATA } from './svg.ts';
 
@@ -27,6 +25,15 @@ export interface MapOptions {
   /** A county drawn with a heavy outline (the county page's own). */
   highlight?: string;
   width?: number;
+}
+
+/** The choropleth's words and links, in the page's language. */
+export interface ChoroplethOptions extends MapOptions {
+  /** A county's name and value as its link reads it: "Hennepin County: $1,709". */
+  label: (name: string, value: number | null) => string;
+  /** The county page's path. */
+  href: (slug: string) => string;
+  money: (v: number) => string;
 }
 
 type CountyFeature = Feature<Geometry, { name: string }>;
@@ -60,9 +67,6 @@ export function countiesWithoutShape(fips: readonly string[], state: StateScope)
   const drawn = new Set(stateCountyShapes(state.fips).map((shape) => String(shape.id)));
   return fips.filter((code) => !drawn.has(code));
 }
-
-/** Where the shapes come from, for the sentence that says why a county is not drawn. */
-export const MAP_SHAPES_SOURCE = "the Census Bureau's county shapes of 2017";
 
 interface Locator {
   height: number;
@@ -127,7 +131,7 @@ function countyOutlines(state: StateScope, width: number, height: number): { fip
   return outlines;
 }
 
-export function countyMapSvg(state: StateScope, counties: readonly MapCounty[], options: MapOptions): string {
+export function countyMapSvg(state: StateScope, counties: readonly MapCounty[], options: ChoroplethOptions): string {
   const width = options.width ?? 420;
   const height = Math.round(width * 1.12);
   const byFips = new Map(counties.map((c) => [c.fips, c]));
@@ -143,9 +147,9 @@ export function countyMapSvg(state: StateScope, counties: readonly MapCounty[], 
       if (!county) return [];
       const slug = county.slug;
       const value = county.value;
-      const label = `${countyLabelIn(county.name, state)}: ${value === null ? 'no data' : dollars(value)}`;
+      const label = options.label(county.name, value);
       const current = slug === options.highlight;
-      return `<a href="${pagePath.county(slug)}" aria-label="${escapeMarkup(label)}"><path data-county="${slug}" d="${outline.d}" fill="${value === null ? NO_DATA : color(value)}" stroke="${current ? '#d4351c' : '#fff'}" stroke-width="${current ? 3 : 0.6}"><title>${escapeMarkup(label)}</title></path></a>`;
+      return `<a href="${options.href(slug)}" aria-label="${escapeMarkup(label)}"><path data-county="${slug}" d="${outline.d}" fill="${value === null ? NO_DATA : color(value)}" stroke="${current ? '#d4351c' : '#fff'}" stroke-width="${current ? 3 : 0.6}"><title>${escapeMarkup(label)}</title></path></a>`;
     })
     // The highlighted county last, so its outline is drawn over its neighbours'.
     .sort((a, b) => Number(a.includes('stroke="#d4351c"')) - Number(b.includes('stroke="#d4351c"')))
@@ -153,7 +157,7 @@ export function countyMapSvg(state: StateScope, counties: readonly MapCounty[], 
   const thresholds = [lowest, ...color.quantiles()];
   const legend = BLUES.map((fill, i) => {
     const x = 4 + i * ((width - 8) / BLUES.length);
-    const from = dollars(thresholds[i] ?? lowest);
+    const from = options.money(thresholds[i] ?? lowest);
     return `<rect x="${x.toFixed(1)}" y="${height - 34}" width="${((width - 8) / BLUES.length - 2).toFixed(1)}" height="12" fill="${fill}"/><text x="${x.toFixed(1)}" y="${height - 8}" font-size="11">${from}+</text>`;
   }).join('');
   return (

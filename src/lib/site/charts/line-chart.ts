@@ -2,7 +2,6 @@
 import { extent } from 'd3-array';
 import { scaleLinear, scalePoint } from 'd3-scale';
 import { line } from 'd3-shape';
-import { money as dollars } from '../../contract/present.ts';
 import { escapeMarkup } from '../../markup.ts';
 import { BLUES } from './svg.ts';
 
@@ -22,6 +21,8 @@ export interface LineChartOptions {
   dots?: boolean;
   /** A second series drawn dashed, e.g. the FMR against the market rent. */
   reference?: { label: string; value: number };
+  /** Dollars as the page's language writes them. */
+  money: (v: number) => string;
 }
 
 export function lineChartSvg(points: readonly Point[], options: LineChartOptions): string {
@@ -38,13 +39,13 @@ export function lineChartSvg(points: readonly Point[], options: LineChartOptions
   // Each point's place, once: the line and the dots both use it.
   const places = points.map((p, i): [number, number] => [xs[i] ?? 0, y(p.value)]);
   const d = line().digits(1)(places) ?? '';
-  const yTicks = y.ticks(4).map((t) => `<g transform="translate(0,${y(t).toFixed(1)})"><line x1="${margin.left}" x2="${width - margin.right}" stroke="#e5e5e5"/><text x="${margin.left - 6}" dy="0.32em" text-anchor="end">${dollars(t)}</text></g>`).join('');
+  const yTicks = y.ticks(4).map((t) => `<g transform="translate(0,${y(t).toFixed(1)})"><line x1="${margin.left}" x2="${width - margin.right}" stroke="#e5e5e5"/><text x="${margin.left - 6}" dy="0.32em" text-anchor="end">${options.money(t)}</text></g>`).join('');
   // Every label for a short series; for a monthly one, January of each year.
   const xLabels = points
     .flatMap((p, i) => (options.dots || p.label.endsWith('-01') ? [`<text x="${(xs[i] ?? 0).toFixed(1)}" y="${height - 8}" text-anchor="middle">${escapeMarkup(options.dots ? p.label : p.label.slice(0, 4))}</text>`] : []))
     .join('');
   const dots = options.dots
-    ? points.map((p, i) => `<circle cx="${places[i]?.[0].toFixed(1)}" cy="${places[i]?.[1].toFixed(1)}" r="3.5" fill="${BLUES[4]}"><title>${escapeMarkup(`${p.label}: ${dollars(p.value)}`)}</title></circle>`).join('')
+    ? points.map((p, i) => `<circle cx="${places[i]?.[0].toFixed(1)}" cy="${places[i]?.[1].toFixed(1)}" r="3.5" fill="${BLUES[4]}"><title>${escapeMarkup(`${p.label}: ${options.money(p.value)}`)}</title></circle>`).join('')
     : '';
   const reference = options.reference
     ? `<line x1="${margin.left}" x2="${width - margin.right}" y1="${y(options.reference.value).toFixed(1)}" y2="${y(options.reference.value).toFixed(1)}" stroke="#d4351c" stroke-dasharray="5 4"/><text x="${width - margin.right}" y="${(y(options.reference.value) - 5).toFixed(1)}" text-anchor="end" fill="#d4351c">${escapeMarkup(options.reference.label)}</text>`

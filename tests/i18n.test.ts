@@ -1,0 +1,132 @@
+// The catalogues without a build: every translation is complete and argues as English does, a
+// broken one is refused naming the key and the language, numbers and money are Intl's for the
+// language, and the household's answer comes in the language with the same numbers.
+import { describe, expect, it } from 'vitest';
+import { ENGLISH, ENGLISH_PARTS } from '../src/lib/contract/english.ts';
+import { MINUS } from '../src/lib/contract/format.ts';
+import { voucherFit, voucherPlaceOf, VoucherQuestionError } from '../src/lib/contract/voucher-fit.ts';
+import { catalogueProblems } from '../src/lib/contract/words.ts';
+import type { ZipRecord } from '../src/lib/contract/schemas.ts';
+import { languageByCode, LANGUAGES, TRANSLATED, type LanguageScope } from '../src/lib/languages.ts';
+import { catalogueOf, pageWords } from '../src/lib/site/words.ts';
+
+const spanish = languageByCode('es') as LanguageScope;
+
+describe('the catalogues', () => {
+  it('has a language table whose codes are BCP 47 tags Intl accepts, English first', () => {
+    expect(LANGUAGES.map((l) => l.code)).toEqual(['en', 'es', 'so', 'hmn']);
+    for (const l of LANGUAGES) expect(Intl.getCanonicalLocales(l.code)).toEqual([l.code]);
+  });
+
+  for (const language of TRANSLATED) {
+    it(`${language.englishName}: every English message, no other, each with the English message's arguments`, () => {
+      const catalogue = catalogueOf(language);
+      for (const part of ['pages', 'scripts'] as const) {
+        const translated = Object.fromEntries(Object.keys(ENGLISH_PARTS[part]).map((key) => [key, catalogue[key] as string]));
+        expect(catalogueProblems(ENGLISH_PARTS[part], translated, language)).toEqual([]);
+      }
+      expect(Object.keys(catalogue).sort()).toEqual(Object.keys({ ...ENGLISH_PARTS.pages, ...ENGLISH_PARTS.scripts }).sort());
+    });
+
+    it(`${language.englishName}: no sentence is left in English`, () => {
+      const catalogue = catalogueOf(language);
+      // Terms may be the same in both (FMR, ZIP, a month's "{day} {month}"); a message of three words or more may not.
+      const untranslated = Object.entries(ENGLISH_PARTS.pages)
+        .concat(Object.entries(ENGLISH_PARTS.scripts))
+        .filter(([key, text]) => text.replace(/\{[^}]*\}/g, ' ').trim().split(/\s+/).length >= 3 && catalogue[key] === text)
+        .map(([key]) => key);
+      expect(untranslated).toEqual([]);
+    });
+  }
+
+  it('refuses a catalogue with a missing, an extra, a broken or a mis-argued message, naming the key and the language', () => {
+    const english = { 'a.title': 'Rent in {state}', 'a.count': '{n, plural, one {# ZIP code} other {# ZIP codes}}', 'a.plain': 'Find' };
+    const problems = catalogueProblems(english, { 'a.title': 'Alquiler en {estado}', 'a.count': '{n, plural, one {# código} other {# códigos}', 'a.extra': 'Sobra' }, spanish);
+    expect(problems).toEqual([
+      'message "a.title" in Spanish (es) takes {estado} where English takes {state}',
+      expect.stringMatching(/^message "a\.count" in Spanish \(es\) does not parse as ICU MessageFormat/),
+      'no message "a.plain" in Spanish (es): translate the English "Find"',
+      'message "a.extra" in Spanish (es) is not in the English catalogue: remove it or add it there',
+    ]);
+  });
+});
+
+describe('numbers and money in each language', () => {
+  it('are what Intl writes for the language, with the typographic minus', () => {
+    const dollars = (locale: string, v: number) =>
+      new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol', maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(v);
+    for (const language of LANGUAGES) {
+      const words = pageWords(language);
+      expect(words.money(1850)).toBe(dollars(language.intlLocale, 1850));
+      expect(words.money(-392)).toBe(dollars(language.intlLocale, -392).replace('-', MINUS));
+      expect(words.signedPercent(-27.7)).toBe(new Intl.NumberFormat(language.intlLocale, { style: 'percent', minimumFractionDigits: 1, signDisplay: 'exceptZero' }).format(-0.277).replace('-', MINUS));
+    }
+    // Worked by hand: en-US and es-US group by commas; Hmong writes as en-US.
+    expect(ENGLISH.money(1850)).toBe('$1,850');
+    expect(ENGLISH.money(-392)).toBe('−$392');
+    expect(ENGLISH.signedMoney(141)).toBe('+$141');
+    expect(ENGLISH.signedPercent(0)).toBe('0.0%');
+    expect(pageWords(spanish).money(102_400)).toBe('$102,400');
+    expect(pageWords(languageByCode('hmn') as LanguageScope).moneyWithCents(49.23)).toBe('$49.23');
+  });
+
+  it('names months in the language', () => {
+    expect(ENGLISH.month('2023-10')).toBe('October 2023');
+    expect(pageWords(spanish).month('2023-10')).toBe('octubre de 2023');
+    expect(pageWords(languageByCode('so') as LanguageScope).month('2023-10')).toBe('Oktoobar 2023');
+    expect(pageWords(languageByCode('hmn') as LanguageScope).month('2023-10')).toBe('Lub Kaum Hli 2023');
+  });
+});
+
+describe("the household's answer in each language", () => {
+  // 55104 as the build of 2026-01-01 publishes it (api/v1/zip/55104.json): what the answer reads of it.
+  const zip = {
+    zip: '55104',
+    county: 'Ramsey',
+    fmr: { br0: 1_110, br1: 1_260, br2: 1_530, br3: 2_020, br4: 2_270 },
+    area_fmr: { br0: 1_242, br1: 1_405, br2: 1_709, br3: 2_262, br4: 2_531 },
+    hud_areas: [{ name: 'Minneapolis-St. Paul-Bloomington, MN-WI HUD Metro FMR Area' }],
+    zori_latest: { month: '2023-10', rent: 1_774 },
+    income_limits: {
+      fiscal_year: 2025,
+      effective_date: '2025-04-01',
+      hud_area_code: 'METRO33460M33460',
+      hud_area_name: 'Minneapolis-St. Paul-Bloomington, MN-WI HUD Metro FMR Area',
+      median_family_income: 132_400,
+      extremely_low: { 1: 27_800, 2: 31_800, 3: 35_750, 4: 39_700, 5: 42_900, 6: 46_100, 7: 49_250, 8: 54_150 },
+      very_low: { 1: 46_350, 2: 53_000, 3: 59_600, 4: 66_200, 5: 71_500, 6: 76_800, 7: 82_100, 8: 87_400 },
+      low: { 1: 72_950, 2: 83_400, 3: 93_800, 4: 104_200, 5: 112_550, 6: 120_900, 7: 129_250, 8: 137_550 },
+    },
+  } as unknown as ZipRecord;
+  const place = voucherPlaceOf(zip, '2026-01-01T00:00:00Z');
+  const household = { household_size: 3, annual_income: 40_000, dependents: 1, rent_to_owner: 1_900, utility_allowance: 100 };
+
+  it('has the same numbers in every language and the sentences of the language', () => {
+    const english = voucherFit(place, household, ENGLISH);
+    expect(english.sentences[0]).toBe(
+      'A household of 3 persons with $40,000 a year is eligible for a Housing Choice Voucher here: its income is at or below the FY2025 very low income limit of $59,600. It is above the extremely low limit ($35,750), the tier most new vouchers go to.',
+    );
+    for (const language of TRANSLATED) {
+      const fit = voucherFit(place, household, pageWords(language));
+      const { sentences, steps, assumptions, small_area, area, ...numbers } = fit;
+      const { sentences: s, steps: st, assumptions: a, small_area: sa, area: ar, ...englishNumbers } = english;
+      expect(numbers).toEqual(englishNumbers);
+      expect({ ...small_area, sentence: '' }).toEqual({ ...sa, sentence: '' });
+      expect({ ...area, sentence: '' }).toEqual({ ...ar, sentence: '' });
+      expect([sentences.length, steps.length, assumptions.length]).toEqual([s.length, st.length, a.length]);
+      for (const [i, sentence] of sentences.entries()) expect(sentence, `${language.code} sentence ${i}`).not.toBe(s[i]);
+      // The amounts of the English answer are in the translated one, written as the language writes them.
+      expect(sentences.join(' ')).toContain(pageWords(language).money(988));
+    }
+    expect(voucherFit(place, household, pageWords(spanish)).sentences[0]).toBe(
+      'Un hogar de 3 personas con $40,000 al año puede recibir un vale de elección de vivienda aquí: sus ingresos son iguales o menores que el límite de ingresos muy bajos del año fiscal 2025, de $59,600. Están por encima del límite de ingresos extremadamente bajos ($35,750), el nivel al que van la mayoría de los vales nuevos.',
+    );
+  });
+
+  it('refuses a bad question in the language', () => {
+    expect(() => voucherFit(place, { household_size: 3, annual_income: 40_000, dependents: 3 }, pageWords(spanish))).toThrow(
+      new VoucherQuestionError('Los dependientes deben ser menos que el tamaño del hogar (el jefe del hogar nunca es uno): escriba de 0 a 2, no 3.'),
+    );
+    expect(() => voucherFit(place, { household_size: 3, annual_income: -5 }, ENGLISH)).toThrow('The yearly income must be from $0 to $10,000,000, not -5.');
+  });
+});
