@@ -127,7 +127,10 @@ describe('pages, urls and the sitemap', async () => {
     }
     expect(byLoc.has(`${TEST_SITE}/zips/`)).toBe(true);
     expect(byLoc.has(`${TEST_SITE}/changes/`)).toBe(true);
-    expect(entries.length).toBe(911 + 87 + 1 + 4); // + home, docs, every ZIP by city and the change log
+    // English: the ZIP, county and spread pages, home, docs, every ZIP by city, changes; each translation: all but docs and changes.
+    expect(entries.length).toBe(911 + 87 + 1 + 4 + 3 * (911 + 87 + 1 + 2));
+    // A translation was changed when its English page was.
+    expect(byLoc.get(`${TEST_SITE}/hmn/zip/55104/`)).toBe(byLoc.get(`${TEST_SITE}/zip/55104/`));
   });
 
   it('publishes llms.txt and llms-full.txt with every county and the attribution', async () => {
@@ -159,7 +162,7 @@ describe('pages, urls and the sitemap', async () => {
     const cpu = /peak memory \d+ MB, processor time ([\d.]+) s \(every thread; ([\d.]+) s of it in the kernel\)/.exec(report);
     expect(cpu, 'processor time line').not.toBeNull();
     expect(Number(cpu?.[2])).toBeLessThanOrEqual(Number(cpu?.[1]));
-    expect(report).toContain('precompressed 5037 files: ');
+    expect(report).toContain('precompressed 5038 files: ');
     // The reference build is dated 2026-01-01: FY2026 is in effect, but ZORI's 2023-10 is 27 months
     // old, and the FY2026 income limits beside the FY2025 ones take effect only on 1 May.
     expect(report).toContain('warnings 5:');
