@@ -108,13 +108,13 @@ describe("the household's answer in each language", () => {
     );
     for (const language of TRANSLATED) {
       const fit = voucherFit(place, household, pageWords(language));
-      const { sentences, steps, assumptions, small_area, area, ...numbers } = fit;
-      const { sentences: s, steps: st, assumptions: a, small_area: sa, area: ar, ...englishNumbers } = english;
+      const { summary, sentences, steps, assumptions, small_area, area, ...numbers } = fit;
+      const { summary: su, sentences: s, steps: st, assumptions: a, small_area: sa, area: ar, ...englishNumbers } = english;
       expect(numbers).toEqual(englishNumbers);
-      expect({ ...small_area, sentence: '' }).toEqual({ ...sa, sentence: '' });
-      expect({ ...area, sentence: '' }).toEqual({ ...ar, sentence: '' });
-      expect([sentences.length, steps.length, assumptions.length]).toEqual([s.length, st.length, a.length]);
-      for (const [i, sentence] of sentences.entries()) expect(sentence, `${language.code} sentence ${i}`).not.toBe(s[i]);
+      expect({ ...small_area, sentence: '', summary: '' }).toEqual({ ...sa, sentence: '', summary: '' });
+      expect({ ...area, sentence: '', summary: '' }).toEqual({ ...ar, sentence: '', summary: '' });
+      expect([summary.length, sentences.length, steps.length, assumptions.length]).toEqual([su.length, s.length, st.length, a.length]);
+      for (const [i, sentence] of [...summary, ...sentences].entries()) expect(sentence, `${language.code} sentence ${i}`).not.toBe([...su, ...s][i]);
       // The amounts of the English answer are in the translated one, written as the language writes them.
       expect(sentences.join(' ')).toContain(pageWords(language).money(988));
     }

@@ -1,9 +1,11 @@
 // The housing authority's arithmetic, worked by hand from the regulations (CONTRACT-NOTES, "The
-// housing authority's arithmetic"): 24 CFR 5.611 (adjusted income, the amounts in
-// DEDUCTION_AMOUNTS), 5.628 (total tenant payment), 5.630 (minimum rent), 982.505 (payment
-// standard, HAP), 982.508 (40% at move-in), and the definitions of HUD's HCV Guidebook, "Calculating
-// Rent and HAP Payments" (HAP = the lower of PS − TTP and gross rent − TTP; family share = gross
-// rent − HAP). Each case writes its arithmetic beside it. No build: the unit lane runs it.
+// housing authority's arithmetic" and "The rules a housing authority applies today"): 24 CFR 5.611
+// (adjusted income, the amounts of BEFORE_HOTMA and HOTMA_AMOUNTS, the expenses in the order of Form
+// HUD-50058's instructions), 5.603 (child care), 5.628 (total tenant payment), 5.630 (minimum
+// rent), 982.505 (payment standard, HAP), 982.508 (40% at move-in), 982.514(b) (who is paid), and
+// the definitions of HUD's HCV Guidebook, "Calculating Rent and HAP Payments". Each case writes its
+// arithmetic beside it; the property tests hold over every household and unit, none excluded. No
+// build: the unit lane runs it. The worked-case corpus is tests/voucher-cases.test.ts.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,31 +14,41 @@ import {
   type HouseholdIncome,
   deductionAmountsOn,
   housingWage,
+  rulesInForceOn,
   incomeNeeded,
   maxGrossRentAtMoveIn,
   rentAt30Percent,
   totalTenantPayment,
   unitPayment,
+  voucherPaysNothing,
 } from '../src/lib/contract/voucher-arithmetic.ts';
 import { ENGLISH } from '../src/lib/contract/english.ts';
 import { voucherFit, voucherPlaceOf, VoucherQuestionError, type VoucherQuestion } from '../src/lib/contract/voucher-fit.ts';
 
-const Y2026 = deductionAmountsOn('2026-01-01');
+const Y2026 = deductionAmountsOn('2026-01-01', 'hotma');
+const BEFORE = deductionAmountsOn('2026-01-01', 'before_hotma');
 /** Adjusted income and the deductions in dollars, from a household in dollars (defaults: nothing but the income). */
 const adjustedDollars = (h: Partial<HouseholdIncome> & { annual_income: number }, on = Y2026) => {
   const result = adjustedIncome(
-    { dependents: 0, elderly_or_disabled: false, child_care: 0, earned_income: h.annual_income, medical_expenses: 0, disability_assistance_expenses: 0, ...h },
+    { dependents: 0, elderly_or_disabled: false, child_care: 0, child_care_for_study: 0, earned_income: h.annual_income, medical_expenses: 0, disability_assistance_expenses: 0, ...h },
     on,
   );
-  return { adjusted: result.adjusted / 100, total: result.deductions.total / 100, medical: result.deductions.medical_and_disability / 100 };
+  return { adjusted: result.adjusted / 100, total: result.deductions.total / 100, medical: result.deductions.medical_and_disability / 100, disability: result.deductions.disability_assistance / 100 };
 };
 
-describe('the amounts of each year (24 CFR 5.611)', () => {
-  it('2026: $500 a dependent, $550 for an elderly or disabled family, medical above 10%; 2025 and 2024: $480 and $525; before HOTMA: $480, $400 and 3%', () => {
-    expect(deductionAmountsOn('2026-11-22')).toMatchObject({ year: 2026, dependent: 500, elderly_or_disabled_family: 550, medical_threshold_pct: 10 });
-    expect(deductionAmountsOn('2025-12-31')).toMatchObject({ year: 2025, dependent: 480, elderly_or_disabled_family: 525, medical_threshold_pct: 10 });
-    expect(deductionAmountsOn('2024-01-01')).toMatchObject({ year: 2024, dependent: 480, elderly_or_disabled_family: 525 });
-    expect(deductionAmountsOn('2023-12-31')).toMatchObject({ year: null, dependent: 480, elderly_or_disabled_family: 400, medical_threshold_pct: 3 });
+describe('the amounts of each rule set (24 CFR 5.611) and which applies (Notice PIH 2024-38)', () => {
+  it("HOTMA's 2026: $500 a dependent, $550 for an elderly or disabled family, medical above 10%; 2025 and 2024: $480 and $525; before HOTMA: $480, $400 and 3% on any date", () => {
+    expect(deductionAmountsOn('2026-11-22', 'hotma')).toMatchObject({ year: 2026, dependent: 500, elderly_or_disabled_family: 550, medical_threshold_pct: 10 });
+    expect(deductionAmountsOn('2025-12-31', 'hotma')).toMatchObject({ year: 2025, dependent: 480, elderly_or_disabled_family: 525, medical_threshold_pct: 10 });
+    expect(deductionAmountsOn('2024-01-01', 'hotma')).toMatchObject({ year: 2024, dependent: 480, elderly_or_disabled_family: 525 });
+    for (const day of ['2023-12-31', '2026-11-22']) expect(deductionAmountsOn(day, 'before_hotma')).toMatchObject({ year: null, dependent: 480, elderly_or_disabled_family: 400, medical_threshold_pct: 3 });
+  });
+
+  it('the default is the rules before HOTMA, citing PIH 2024-38, until a dated row names HOTMA; a row from a later date takes over from that day', () => {
+    expect(rulesInForceOn('2026-11-22')).toMatchObject({ rules: 'before_hotma', source: expect.stringContaining('PIH 2024-38') });
+    const table = [...[rulesInForceOn('2026-11-22')], { from: '2027-07-01', rules: 'hotma' as const, source: 'Notice PIH 2027-01' }];
+    expect(rulesInForceOn('2027-06-30', table).rules).toBe('before_hotma');
+    expect(rulesInForceOn('2027-07-01', table)).toEqual({ from: '2027-07-01', rules: 'hotma', source: 'Notice PIH 2027-01' });
   });
 });
 
@@ -47,24 +59,33 @@ describe('adjusted income (24 CFR 5.611)', () => {
   });
 
   it('an elderly family with $2,500 of medical expenses on $18,000: above 10% ($1,800) counts $700; with $550, adjusted $16,750', () => {
-    expect(adjustedDollars({ annual_income: 18_000, elderly_or_disabled: true, medical_expenses: 2_500 })).toEqual({ medical: 700, total: 1_250, adjusted: 16_750 });
+    expect(adjustedDollars({ annual_income: 18_000, elderly_or_disabled: true, medical_expenses: 2_500 })).toMatchObject({ medical: 700, total: 1_250, adjusted: 16_750 });
   });
 
   it('exactly at the threshold ($1,800 of $18,000) nothing counts: adjusted $18,000 − $550 = $17,450', () => {
-    expect(adjustedDollars({ annual_income: 18_000, elderly_or_disabled: true, medical_expenses: 1_800 })).toEqual({ medical: 0, total: 550, adjusted: 17_450 });
+    expect(adjustedDollars({ annual_income: 18_000, elderly_or_disabled: true, medical_expenses: 1_800 })).toMatchObject({ medical: 0, total: 550, adjusted: 17_450 });
   });
 
   it('before HOTMA the threshold was 3% and the family deduction $400: $2,500 − $540 = $1,960; $18,000 − $2,360 = $15,640', () => {
-    expect(adjustedDollars({ annual_income: 18_000, elderly_or_disabled: true, medical_expenses: 2_500 }, deductionAmountsOn('2023-06-01'))).toEqual({ medical: 1_960, total: 2_360, adjusted: 15_640 });
+    expect(adjustedDollars({ annual_income: 18_000, elderly_or_disabled: true, medical_expenses: 2_500 }, BEFORE)).toMatchObject({ medical: 1_960, total: 2_360, adjusted: 15_640 });
   });
 
   it('child care is capped by the earned income: $6,000 of care, $4,000 earned of $30,000 → $4,000; with two dependents, adjusted $25,000', () => {
     expect(adjustedDollars({ annual_income: 30_000, earned_income: 4_000, child_care: 6_000, dependents: 2 })).toMatchObject({ total: 5_000, adjusted: 25_000 });
   });
 
-  it('disability assistance counts with medical expenses, capped by earnings: $3,000 of care, $1,000 earned of $12,000 → $1,000 − $1,200 → 0', () => {
-    expect(adjustedDollars({ annual_income: 12_000, earned_income: 1_000, disability_assistance_expenses: 3_000 })).toMatchObject({ medical: 0, adjusted: 12_000 });
-    expect(adjustedDollars({ annual_income: 12_000, earned_income: 12_000, disability_assistance_expenses: 3_000 })).toMatchObject({ medical: 1_800, adjusted: 10_200 });
+  it("disability assistance in HUD's order: $3,000 of care on $12,000, $1,000 earned → $3,000 − $1,200 = $1,800, then capped at $1,000 (capping first would leave $1,000 − $1,200 → 0)", () => {
+    expect(adjustedDollars({ annual_income: 12_000, earned_income: 1_000, disability_assistance_expenses: 3_000 })).toMatchObject({ disability: 1_000, adjusted: 11_000 });
+    expect(adjustedDollars({ annual_income: 12_000, earned_income: 12_000, disability_assistance_expenses: 3_000 })).toMatchObject({ disability: 1_800, adjusted: 10_200 });
+  });
+
+  it('what disability assistance leaves of the threshold comes off medical expenses: T $2,000, care $500, medical $4,000 → $0 and $4,000 − $1,500 = $2,500', () => {
+    expect(adjustedDollars({ annual_income: 20_000, elderly_or_disabled: true, earned_income: 5_000, disability_assistance_expenses: 500, medical_expenses: 4_000 })).toMatchObject({ disability: 0, medical: 2_500, adjusted: 16_950 });
+  });
+
+  it('child care for study is not capped by earnings ($3,000 with none earned), child care for work is ($3,000 → $0)', () => {
+    expect(adjustedDollars({ annual_income: 12_000, earned_income: 0, child_care_for_study: 3_000, dependents: 1 })).toMatchObject({ total: 3_500, adjusted: 8_500 });
+    expect(adjustedDollars({ annual_income: 12_000, earned_income: 0, child_care: 3_000, dependents: 1 })).toMatchObject({ total: 500, adjusted: 11_500 });
   });
 
   it('never below 0', () => {
@@ -103,11 +124,11 @@ describe('a unit: HAP, family share and the 40% test (24 CFR 982.505(c), 982.508
   const adjusted = cents(39_000); // 40% a month: $39,000 / 30 = $1,300
 
   it('gross rent below the payment standard: $1,900 against $2,560, TTP $975 → HAP $925, the family $975; the 40% test does not apply', () => {
-    expect(unitPayment(1_900, 0, 2_560, 975, adjusted)).toEqual({ gross_rent: 1_900, housing_assistance_payment: 925, family_share: 975, passes_40_percent: true });
+    expect(unitPayment(1_900, 0, 2_560, 975, adjusted)).toEqual({ gross_rent: 1_900, housing_assistance_payment: 925, family_share: 975, passes_40_percent: true, hap_to_owner: 925, utility_reimbursement: 0, tenant_rent: 975 });
   });
 
   it('gross rent above it: $1,900 + $100 against $1,709 → HAP $1,709 − $975 = $734, the family $1,266 ≤ $1,300: passes', () => {
-    expect(unitPayment(1_900, 100, 1_709, 975, adjusted)).toEqual({ gross_rent: 2_000, housing_assistance_payment: 734, family_share: 1_266, passes_40_percent: true });
+    expect(unitPayment(1_900, 100, 1_709, 975, adjusted)).toEqual({ gross_rent: 2_000, housing_assistance_payment: 734, family_share: 1_266, passes_40_percent: true, hap_to_owner: 734, utility_reimbursement: 0, tenant_rent: 1_166 });
   });
 
   it('fails: $2,000 + $100 → the family $1,366 > $1,300; the most gross rent is $1,709 + ($1,300 − $975) = $2,034: it passes, and $2,035 does not', () => {
@@ -117,17 +138,59 @@ describe('a unit: HAP, family share and the 40% test (24 CFR 982.505(c), 982.508
     expect(unitPayment(2_035, 0, 1_709, 975, adjusted)).toMatchObject({ family_share: 1_301, passes_40_percent: false });
   });
 
-  it('a TTP above the payment standard: HAP 0, the family pays the whole gross rent', () => {
+  it('a TTP above the payment standard: the voucher pays nothing; the most gross rent is 40% of income alone ($1,300), never below the rent that passes', () => {
+    expect(voucherPaysNothing(800, 975)).toBe(true);
     expect(unitPayment(900, 0, 800, 975, adjusted)).toMatchObject({ housing_assistance_payment: 0, family_share: 900 });
+    expect(maxGrossRentAtMoveIn(800, 975, cents(39_000))).toBe(1_300);
+    expect(unitPayment(1_200, 0, 800, 975, cents(39_000))).toMatchObject({ housing_assistance_payment: 0, passes_40_percent: true });
   });
 
-  it('over every household whose payment standard is above its TTP, the 40% test passes exactly up to the most gross rent at move-in', () => {
+  it('who is paid (982.514(b)): TTP $50, $150 utility allowance, $1,000 rent, PS $1,200 → HAP $1,100: $1,000 to the owner, $100 to the family, tenant rent $0', () => {
+    expect(unitPayment(1_000, 150, 1_200, 50, 0)).toEqual({ gross_rent: 1_150, housing_assistance_payment: 1_100, family_share: 50, passes_40_percent: true, hap_to_owner: 1_000, utility_reimbursement: 100, tenant_rent: 0 });
+  });
+
+  // Random households and units, none excluded: the identities of the worksheet, and the most gross rent as the edge of the 40% test.
+  const household = fc.record({
+    adjustedCents: fc.integer({ min: 0, max: 10_000_000 }),
+    extraAnnualCents: fc.integer({ min: 0, max: 5_000_000 }),
+    minimumRent: fc.integer({ min: 0, max: 50 }),
+    standard: fc.integer({ min: 1, max: 5_000 }),
+    rent: fc.integer({ min: 0, max: 6_000 }),
+    utilities: fc.integer({ min: 0, max: 600 }),
+  });
+
+  it('family share = gross rent − HAP; hap_to_owner + tenant_rent = rent to owner; tenant_rent + utility allowance − utility_reimbursement = family share', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 0, max: 50 }), fc.integer({ min: 500, max: 5_000 }), fc.integer({ min: 0, max: 6_000 }), (adjustedCents, minimumRent, standard, gross) => {
-        const ttp = totalTenantPayment(adjustedCents, adjustedCents, minimumRent).amount;
-        fc.pre(standard > ttp);
+      fc.property(household, ({ adjustedCents, extraAnnualCents, minimumRent, standard, rent, utilities }) => {
+        const ttp = totalTenantPayment(adjustedCents + extraAnnualCents, adjustedCents, minimumRent).amount;
+        const u = unitPayment(rent, utilities, standard, ttp, adjustedCents);
+        expect(u.family_share).toBe(u.gross_rent - u.housing_assistance_payment);
+        expect(u.hap_to_owner + u.tenant_rent).toBe(rent);
+        expect(u.tenant_rent + utilities - u.utility_reimbursement).toBe(u.family_share);
+        expect(Math.min(u.housing_assistance_payment, u.hap_to_owner, u.utility_reimbursement, u.tenant_rent)).toBeGreaterThanOrEqual(0);
+        if (voucherPaysNothing(standard, ttp)) expect(u.housing_assistance_payment).toBe(0);
+      }),
+    );
+  });
+
+  it('the most gross rent passes the 40% test, and a dollar more fails it whenever it is above the payment standard', () => {
+    fc.assert(
+      fc.property(household, ({ adjustedCents, extraAnnualCents, minimumRent, standard, utilities }) => {
+        const ttp = totalTenantPayment(adjustedCents + extraAnnualCents, adjustedCents, minimumRent).amount;
         const max = maxGrossRentAtMoveIn(standard, ttp, adjustedCents);
-        expect(unitPayment(gross, 0, standard, ttp, adjustedCents).passes_40_percent).toBe(gross <= max);
+        expect(max).toBeGreaterThanOrEqual(standard);
+        const at = (gross: number) => unitPayment(Math.max(0, gross - utilities), Math.min(utilities, gross), standard, ttp, adjustedCents).passes_40_percent;
+        expect(at(max)).toBe(true);
+        if (max > standard) expect(at(max + 1)).toBe(false);
+      }),
+    );
+  });
+
+  it('the 40% test passes exactly up to the most gross rent, for any gross rent', () => {
+    fc.assert(
+      fc.property(household, ({ adjustedCents, extraAnnualCents, minimumRent, standard, rent }) => {
+        const ttp = totalTenantPayment(adjustedCents + extraAnnualCents, adjustedCents, minimumRent).amount;
+        expect(unitPayment(rent, 0, standard, ttp, adjustedCents).passes_40_percent).toBe(rent <= maxGrossRentAtMoveIn(standard, ttp, adjustedCents));
       }),
     );
   });
@@ -162,26 +225,77 @@ describe('the whole answer, on a place written out by hand', () => {
     },
     '2026-11-22T00:00:00Z',
   );
-  const family: VoucherQuestion = { household_size: 4, annual_income: 40_000, dependents: 2 };
+  const family: VoucherQuestion = { household_size: 4, annual_income: 40_000, dependents: 2, rules: 'hotma' };
 
-  it("the issue's family of four with $40,000 and two children: $1,000 of deductions, TTP $975, at most $2,000 + $325 on the Small Area FMR", () => {
+  it("the issue's family of four with $40,000 and two children, under HOTMA's deductions: $1,000 of deductions, TTP $975, at most $2,000 + $325 on the Small Area FMR", () => {
     const fit = voucherFit(place, family, ENGLISH);
-    expect(fit).toMatchObject({ adjusted_income: 39_000, total_tenant_payment: 975, total_tenant_payment_rule: 'adjusted_income_30_percent', rent_at_30_percent_without_voucher: 1_000, eligible: true, tier: 'very_low' });
-    expect(fit.deductions).toEqual({ dependents: 1_000, elderly_or_disabled_family: 0, child_care: 0, medical_and_disability: 0, total: 1_000 });
+    expect(fit).toMatchObject({ rules: 'hotma', rules_assumed: false, other_rules: null, adjusted_income: 39_000, total_tenant_payment: 975, total_tenant_payment_rule: 'adjusted_income_30_percent', rent_at_30_percent_without_voucher: 1_000, eligible: true, tier: 'very_low' });
+    expect(fit.deductions).toEqual({ dependents: 1_000, elderly_or_disabled_family: 0, child_care: 0, disability_assistance: 0, medical: 0, medical_and_disability: 0, total: 1_000 });
     expect(fit.deduction_amounts).toMatchObject({ year: 2026, dependent: 500 });
-    expect(fit.small_area).toMatchObject({ payment_standard: 2_000, max_gross_rent: 2_325, passes_40_percent: null });
+    expect(fit.small_area).toMatchObject({ payment_standard: 2_000, max_gross_rent: 2_325, passes_40_percent: null, voucher_pays_nothing: false });
     expect(fit.area).toMatchObject({ payment_standard: 1_709, max_gross_rent: 2_034 });
-    expect(fit.sentences[1]).toBe('With a voucher the household pays at least $975 a month, its total tenant payment: 30% of its monthly adjusted income.');
+    expect(fit.sentences[1]).toBe("This answer uses HOTMA's deductions, as asked. Which set applies is the housing authority's to say.");
+    expect(fit.sentences[2]).toBe('With a voucher the household pays at least $975 a month, its total tenant payment: 30% of its monthly adjusted income.');
+    expect(fit.steps[0]).toBe("Deductions (HOTMA's 2026 amounts, 24 CFR 5.611): 2 dependents × $500 = $1,000; total $1,000.");
     expect(fit.steps[1]).toBe('Adjusted income: $40,000 − $1,000 = $39,000 a year.');
     // Every default is said: minimum rent, payment standard, utility allowance, the sizes, earned income.
     expect(fit.assumptions.join(" ")).toMatch(/A minimum rent of \$50, the most allowed\..*A payment standard of 100% of the FMR\..*A utility allowance of \$0.*A voucher for 2 bedrooms, two persons a bedroom/);
+    // The summary answers what was asked first: the income against the limit, then a line a basis.
+    expect(fit.summary).toEqual([
+      "The household's income is within the limit for a voucher here: $40,000 a year ≤ $65,750, HUD's FY2026 very low income limit for 4 persons.",
+      'Small Area FMR: a unit renting for up to $2,325 a month can be approved at move-in; you would pay at least $975.',
+      'area FMR (Minneapolis-St. Paul-Bloomington, MN-WI): a unit renting for up to $2,034 a month can be approved at move-in; you would pay at least $975.',
+    ]);
+  });
+
+  it('without `rules`, the default set (before HOTMA, PIH 2024-38) and, where a figure differs, the other set beside it and in each line', () => {
+    const { rules: _rules, ...asked } = family;
+    const fit = voucherFit(place, asked, ENGLISH);
+    // Before HOTMA: $40,000 − 2 × $480 = $39,040; TTP $976; most gross rent $2,000 + floor($1,301.33 − $976) = $2,325.
+    expect(fit).toMatchObject({ rules: 'before_hotma', rules_assumed: true, adjusted_income: 39_040, total_tenant_payment: 976 });
+    expect(fit.rules_in_force).toMatchObject({ rules: 'before_hotma', source: expect.stringContaining('PIH 2024-38') });
+    expect(fit.other_rules).toMatchObject({ rules: 'hotma', adjusted_income: 39_000, total_tenant_payment: 975, small_area: { max_gross_rent: 2_325 }, area: { max_gross_rent: 2_034 } });
+    expect(fit.sentences[1]).toBe(
+      'This answer uses the deductions from before HOTMA, which HUD lets voucher programs keep until a compliance date it has not yet set (Notice PIH 2024-38). ' +
+        "With HOTMA's deductions the adjusted income would be $39,000 and the total tenant payment $975. Which set applies is the housing authority's to say.",
+    );
+    expect(fit.assumptions[0]).toMatch(/^The deductions from before HOTMA, .*: ask the housing authority which it uses\.$/);
+  });
+
+  it('a unit answers in one line a basis: what the family pays, what the owner receives, whether it is approvable, and the other set where it differs', () => {
+    const fit = voucherFit(place, { household_size: 1, annual_income: 20_000, elderly_or_disabled: true, medical_expenses: 3_000, rent_to_owner: 1_200, utility_allowance: 100 }, ENGLISH);
+    // Before HOTMA: $20,000 − $400 − ($3,000 − $600) = $17,200; TTP $430. Small Area 1-bedroom PS $1,700: HAP $1,300 − $430 = $870; tenant rent $330.
+    // HOTMA: $18,450; TTP $461; HAP $839; family share $461.
+    expect(fit.summary[1]).toBe(
+      'Small Area FMR: you would pay $430 a month in all ($330 to the owner and $100 for utilities); the housing authority pays the owner $870. Approvable at move-in. ' +
+        "If your housing authority uses HOTMA's deductions: $461 a month.",
+    );
+  });
+
+  it('who is paid: a HAP above the rent pays the owner the rent and the family the rest toward utilities (982.514(b)); the minimum rent names the hardship exemption', () => {
+    const fit = voucherFit(place, { household_size: 1, annual_income: 0, rent_to_owner: 1_000, utility_allowance: 150, payment_standard: 1_200 }, ENGLISH);
+    expect(fit.small_area).toMatchObject({ housing_assistance_payment: 1_100, hap_to_owner: 1_000, utility_reimbursement: 100, tenant_rent: 0, family_share: 50 });
+    expect(fit.summary[1]).toBe(
+      'Small Area FMR: you would pay $50 a month in all ($0 to the owner and $150 for utilities, less $100 the housing authority pays you toward them); the housing authority pays the owner $1,000. Approvable at move-in.',
+    );
+    expect(fit.sentences).toContain('A family in financial hardship can ask the housing authority for an exemption from the $50 minimum rent (24 CFR 5.630(b)).');
+  });
+
+  it('when the TTP reaches the payment standard, the voucher pays nothing, says 982.455, and the most gross rent is never below a rent that passes', () => {
+    const fit = voucherFit(place, { household_size: 1, annual_income: 39_000, payment_standard: 800, rent_to_owner: 1_200 }, ENGLISH);
+    expect(fit.small_area).toMatchObject({ voucher_pays_nothing: true, housing_assistance_payment: 0, family_share: 1_200, passes_40_percent: true, max_gross_rent: 1_300 });
+    expect(fit.summary[1]).toBe('Small Area FMR: the voucher pays nothing, and you would pay the whole $1,200 a month. Approvable at move-in.');
+    expect(fit.small_area?.sentence).toContain('A family whose voucher pays nothing for 180 days in a row leaves the program (24 CFR 982.455)');
+    expect(fit.small_area?.sentence).toContain('at most $1,300 (40% of its monthly adjusted income, $1,300, since the voucher pays nothing)');
   });
 
   it('a unit renting at $1,900 with a $100 utility allowance: the family pays $975 on the Small Area FMR and $1,266 on the area FMR, passing both', () => {
     const fit = voucherFit(place, { ...family, rent_to_owner: 1_900, utility_allowance: 100 }, ENGLISH);
     expect(fit.small_area).toMatchObject({ gross_rent: 2_000, housing_assistance_payment: 1_025, family_share: 975, passes_40_percent: true, max_rent_to_owner: 2_225 });
     expect(fit.area).toMatchObject({ gross_rent: 2_000, housing_assistance_payment: 734, family_share: 1_266, passes_40_percent: true });
-    expect(fit.area?.sentence).toContain('On the area FMR (Minneapolis-St. Paul-Bloomington, MN-WI), for a unit renting at $1,900 (a gross rent of $2,000 with the utility allowance), the household would pay about $1,266 a month and the housing authority $734; it passes the 40% test');
+    expect(fit.area?.sentence).toContain(
+      'On the area FMR (Minneapolis-St. Paul-Bloomington, MN-WI), for a unit renting at $1,900 (a gross rent of $2,000 with the utility allowance), the housing authority pays the owner $734 and the household pays the owner $1,166, $1,266 a month with utilities; it passes the 40% test',
+    );
   });
 
   it('a voucher for 2 bedrooms and a 3-bedroom unit: the payment standard is the lower one ($2,000, not $2,600)', () => {
@@ -210,9 +324,15 @@ describe('the whole answer, on a place written out by hand', () => {
       [{ household_size: 4, annual_income: 40_000, medical_expenses: 100 }, /deducted only for an elderly or disabled family/],
       [{ household_size: 4, annual_income: 40_000, earned_income: 50_000 }, 'The earned income is part of the yearly income: give at most $40,000, not $50,000.'],
       [{ household_size: 4, annual_income: 40_000, minimum_rent: 75 }, 'The minimum rent must be from 0 to 50, not 75.'],
+      [
+        { household_size: 4, annual_income: 40_000, medical_expense: 100 },
+        "A household's question has no field “medical_expense”: the fields are household_size, annual_income, dependents, elderly_or_disabled, child_care, child_care_for_study, earned_income, medical_expenses, disability_assistance_expenses, rules, minimum_rent, payment_standard_pct, payment_standard, utility_allowance, voucher_bedrooms, bedrooms, rent_to_owner.",
+      ],
+      [{ household_size: 4, annual_income: 40_000, rules: 'hotma_2026' }, 'rules takes before_hotma, hotma, not "hotma_2026".'],
+      [{ household_size: 4, annual_income: 40_000, elderly_or_disabled: 'yes' }, 'elderly_or_disabled takes true, false, not "yes".'],
     ] as const) {
-      expect(() => voucherFit(place, question, ENGLISH)).toThrow(VoucherQuestionError);
-      expect(() => voucherFit(place, question, ENGLISH)).toThrow(message);
+      expect(() => voucherFit(place, question as Partial<VoucherQuestion>, ENGLISH)).toThrow(VoucherQuestionError);
+      expect(() => voucherFit(place, question as Partial<VoucherQuestion>, ENGLISH)).toThrow(message);
     }
   });
 });

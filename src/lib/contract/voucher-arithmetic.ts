@@ -1,13 +1,18 @@
 // HUD's arithmetic for a Housing Choice Voucher, step by step (CONTRACT-NOTES, "The housing
-// authority's arithmetic"): adjusted income, total tenant payment, the family's payment standard,
-// the housing assistance payment and the 40% test, and the housing wage. Numbers only, no words
-// (voucher-fit.ts writes them), and no imports: the ZIP page's form, the agent server and the typed
-// client all run these same functions.
+// authority's arithmetic" and, over it, "The rules a housing authority applies today"): the rule
+// set in force, adjusted income with the expense deductions in HUD's order, total tenant payment,
+// the family's payment standard, the housing assistance payment and who receives it, the 40% test,
+// and the housing wage. Numbers only, no words (voucher-fit.ts writes them), and no imports: the
+// ZIP page's form, the agent server and the typed client all run these same functions.
 //
 // Money is counted in whole cents, so every comparison and rounding is exact: 30% of a monthly
 // income is `cents / 4000` dollars, and 0.3 × 39,000 / 12 in floating point is not 975.
 
-/** The amounts of 24 CFR 5.611 for one calendar year, with where they come from. */
+/** The two sets of deduction rules a housing authority may apply to vouchers today. */
+export const RULE_SETS = ['before_hotma', 'hotma'] as const;
+export type RuleSet = (typeof RULE_SETS)[number];
+
+/** The amounts of 24 CFR 5.611 under one rule set, with where they come from. */
 export interface DeductionAmounts {
   /** The calendar year the amounts apply to; null for the rule before HOTMA. */
   year: number | null;
@@ -22,22 +27,23 @@ export interface DeductionAmounts {
   source: string;
 }
 
+/** The deductions before HOTMA: $480, $400 and 3%, as a housing authority that has not applied HOTMA's deductions still computes. */
+export const BEFORE_HOTMA: DeductionAmounts = {
+  year: null,
+  from: '1900-01-01',
+  dependent: 480,
+  elderly_or_disabled_family: 400,
+  medical_threshold_pct: 3,
+  source: '24 CFR 5.611(a) before HOTMA',
+};
+
 /**
- * Each year's amounts, oldest first. Next year's row goes at the end when HUD publishes it (in the
- * autumn before; CONTRIBUTING, "Next year's deductions"). HOTMA's final rule (88 FR 9600, 14 February
- * 2023) took effect on 1 January 2024 and indexes both deductions to inflation, rounded down to a
- * multiple of $25 (24 CFR 5.611(b)); HUD gave housing authorities until 1 January 2025 to apply it
- * (Notice PIH 2023-27), so one that has not yet applied it still uses the row before HOTMA.
+ * HOTMA's amounts, each calendar year's, oldest first. Next year's row goes at the end when HUD
+ * publishes it (in the autumn before; CONTRIBUTING, "Next year's deductions"). HOTMA's final rule
+ * (88 FR 9600, 14 February 2023) put them in 24 CFR 5.611 from 1 January 2024 and indexes both
+ * deductions to inflation, rounded down to a multiple of $25 (5.611(b)).
  */
-export const DEDUCTION_AMOUNTS: readonly DeductionAmounts[] = [
-  {
-    year: null,
-    from: '1900-01-01',
-    dependent: 480,
-    elderly_or_disabled_family: 400,
-    medical_threshold_pct: 3,
-    source: '24 CFR 5.611(a) before HOTMA',
-  },
+export const HOTMA_AMOUNTS: readonly DeductionAmounts[] = [
   {
     year: 2024,
     from: '2024-01-01',
@@ -64,11 +70,47 @@ export const DEDUCTION_AMOUNTS: readonly DeductionAmounts[] = [
   },
 ];
 
-/** The amounts in effect on a date (`YYYY-MM-DD`): the newest row that starts on or before it. */
-export function deductionAmountsOn(date: string, table: readonly DeductionAmounts[] = DEDUCTION_AMOUNTS): DeductionAmounts {
-  let found: DeductionAmounts | undefined;
+/** From `from` on, voucher programs compute with `rules`, because of `source`. */
+export interface RulesInForce {
+  from: string;
+  rules: RuleSet;
+  source: string;
+}
+
+/**
+ * Which rule set voucher programs apply, by date; the newest row on or before a date names the
+ * default. HOTMA's deductions are in 24 CFR 5.611 since 2024, but HUD enforces them for vouchers
+ * only from a compliance date tied to its systems, not yet published: Notice PIH 2024-38 required
+ * from 1 July 2025 only HOTMA's income exclusions and definitions. When HUD publishes the date, one
+ * row goes at the end (CONTRIBUTING, "HUD's compliance date for HOTMA's deductions"):
+ * `{ from: 'YYYY-MM-DD', rules: 'hotma', source: 'Notice PIH 20xx-xx' }`.
+ */
+export const VOUCHER_RULES_IN_FORCE: readonly RulesInForce[] = [
+  {
+    from: '1900-01-01',
+    rules: 'before_hotma',
+    source: "Notice PIH 2024-38: HUD enforces HOTMA's deductions for vouchers only from a later compliance date",
+  },
+];
+
+/** The rule set voucher programs apply on a date (`YYYY-MM-DD`), by the newest row on or before it. */
+export function rulesInForceOn(date: string, table: readonly RulesInForce[] = VOUCHER_RULES_IN_FORCE): RulesInForce {
+  let found: RulesInForce | undefined;
   for (const row of table) if (row.from <= date) found = row;
-  if (!found) throw new Error(`no deduction amounts in effect on ${date}`);
+  if (!found) throw new Error(`no rule set in force on ${date}`);
+  return found;
+}
+
+/**
+ * The amounts of a rule set on a date (`YYYY-MM-DD`): before HOTMA, its one row; HOTMA, the newest
+ * year that starts on or before it (its first year's for an earlier date, when no year had begun).
+ */
+export function deductionAmountsOn(date: string, rules: RuleSet, table: readonly DeductionAmounts[] = HOTMA_AMOUNTS): DeductionAmounts {
+  if (rules === 'before_hotma') return BEFORE_HOTMA;
+  const first = table[0];
+  if (!first) throw new Error('no HOTMA amounts');
+  let found = first;
+  for (const row of table) if (row.from <= date) found = row;
   return found;
 }
 
@@ -77,13 +119,16 @@ export const cents = (dollars: number): number => Math.round(dollars * 100);
 /** Whole cents back to dollars (two decimals at most). */
 export const dollarsOf = (whole: number): number => whole / 100;
 
-/** What the household told, dollars a year (24 CFR 5.609, 5.611), under the names of the voucher_fit answer. */
+/** What the household told, dollars a year (24 CFR 5.609, 5.611, 5.603), under the names of the voucher_fit answer. */
 export interface HouseholdIncome {
   annual_income: number;
   dependents: number;
   elderly_or_disabled: boolean;
+  /** Care for children 12 and under that lets a member work: capped by the earned income. */
   child_care: number;
-  /** Caps the child-care deduction and the disability assistance expenses. */
+  /** Care that lets a member study or look for work: not capped by earnings (5.603). */
+  child_care_for_study: number;
+  /** Caps the child care for work and the disability assistance deduction. */
   earned_income: number;
   /** Elderly or disabled families only. */
   medical_expenses: number;
@@ -95,29 +140,38 @@ export interface HouseholdIncome {
 export interface Deductions {
   dependents: number;
   elderly_or_disabled_family: number;
+  /** Child care for work (capped) and for study, together. */
   child_care: number;
+  disability_assistance: number;
+  medical: number;
+  /** The two above, together. */
   medical_and_disability: number;
   total: number;
 }
 
-/** Adjusted income (24 CFR 5.611), in whole cents a year: annual income less each deduction, never below 0. */
+/**
+ * Adjusted income (24 CFR 5.611), in whole cents a year: annual income less each deduction, never
+ * below 0. The expense deductions follow HUD's order (Form HUD-50058 instructions): the threshold
+ * T comes off the disability assistance expenses first, and what is left is capped by the earnings
+ * they make possible; the part of T they did not use comes off the medical expenses.
+ */
 export function adjustedIncome(household: HouseholdIncome, amounts: DeductionAmounts): { deductions: Deductions; adjusted: number; medicalThreshold: number } {
   const annual = cents(household.annual_income);
   const earned = cents(household.earned_income);
   const dependents = household.dependents * cents(amounts.dependent);
   const elderly = household.elderly_or_disabled ? cents(amounts.elderly_or_disabled_family) : 0;
-  // 5.611(a)(4): child care that lets a member work counts up to what that work earns.
-  const childCare = Math.min(cents(household.child_care), earned);
-  // 5.611(a)(3)(i): the two kinds of expense together count above the threshold; disability
-  // assistance only up to the earnings it makes possible. The threshold is rounded up to the cent.
-  const medicalThreshold = Math.ceil((annual * amounts.medical_threshold_pct) / 100);
-  const expenses = (household.elderly_or_disabled ? cents(household.medical_expenses) : 0) + Math.min(cents(household.disability_assistance_expenses), earned);
-  const medical = Math.max(0, expenses - medicalThreshold);
-  const total = dependents + elderly + childCare + medical;
+  // 5.603: care that lets a member work counts up to what that work earns; care for study is not capped.
+  const childCare = Math.min(cents(household.child_care), earned) + cents(household.child_care_for_study);
+  // The threshold is rounded up to the cent.
+  const threshold = Math.ceil((annual * amounts.medical_threshold_pct) / 100);
+  const disabilityExpenses = cents(household.disability_assistance_expenses);
+  const disability = Math.min(Math.max(0, disabilityExpenses - threshold), earned);
+  const medical = household.elderly_or_disabled ? Math.max(0, cents(household.medical_expenses) - Math.max(0, threshold - disabilityExpenses)) : 0;
+  const total = dependents + elderly + childCare + disability + medical;
   return {
-    deductions: { dependents, elderly_or_disabled_family: elderly, child_care: childCare, medical_and_disability: medical, total },
+    deductions: { dependents, elderly_or_disabled_family: elderly, child_care: childCare, disability_assistance: disability, medical, medical_and_disability: disability + medical, total },
     adjusted: Math.max(0, annual - total),
-    medicalThreshold,
+    medicalThreshold: threshold,
   };
 }
 
@@ -160,20 +214,47 @@ export interface UnitPayment {
   family_share: number;
   /** At move-in a gross rent above the payment standard may cost the family at most 40% of its monthly adjusted income; true when it is not above. */
   passes_40_percent: boolean;
+  /** What the housing authority pays the owner: the HAP, at most the rent to the owner (24 CFR 982.514(b)). */
+  hap_to_owner: number;
+  /** The rest of the HAP, paid to the family (or the utility) when the HAP is more than the rent to the owner. */
+  utility_reimbursement: number;
+  /** What the family pays the owner: the rent to the owner less the HAP paid to the owner. */
+  tenant_rent: number;
 }
 
-/** For one unit (24 CFR 982.505(c), 982.508): HAP is the lower of (PS − TTP) and (gross − TTP), never below 0. */
+/**
+ * For one unit (24 CFR 982.505(c), 982.508, 982.514(b)): HAP is the lower of (PS − TTP) and (gross −
+ * TTP), never below 0; the owner receives at most the rent, and the rest goes to the family as a
+ * utility reimbursement.
+ */
 export function unitPayment(rentToOwner: number, utilityAllowance: number, standard: number, ttp: number, adjusted: number): UnitPayment {
   const gross = rentToOwner + utilityAllowance;
   const hap = Math.max(0, Math.min(standard - ttp, gross - ttp));
   const share = gross - hap;
-  // 40% of a month's adjusted income is a 30th of the year's: share ≤ adjusted / 30, in cents.
-  return { gross_rent: gross, housing_assistance_payment: hap, family_share: share, passes_40_percent: gross <= standard || share * 3_000 <= adjusted };
+  const toOwner = Math.min(hap, rentToOwner);
+  return {
+    gross_rent: gross,
+    housing_assistance_payment: hap,
+    family_share: share,
+    // 40% of a month's adjusted income is a 30th of the year's: share ≤ adjusted / 30, in cents.
+    passes_40_percent: gross <= standard || share * 3_000 <= adjusted,
+    hap_to_owner: toOwner,
+    utility_reimbursement: hap - toOwner,
+    tenant_rent: rentToOwner - toOwner,
+  };
 }
 
-/** The most gross rent at move-in: the payment standard + (40% of monthly adjusted income − TTP) when positive, rounded down. */
+/** The voucher pays nothing on any unit when the TTP reaches the family's payment standard. */
+export const voucherPaysNothing = (standard: number, ttp: number): boolean => ttp >= standard;
+
+/**
+ * The most gross rent at move-in: the most whose family share is within 40% of monthly adjusted
+ * income, or the payment standard itself (where the test does not apply), whichever is more:
+ * max(PS, floor(40% of monthly adjusted income + max(0, PS − TTP))). With the TTP above the payment
+ * standard the voucher pays nothing, and the family's share is the whole gross rent.
+ */
 export function maxGrossRentAtMoveIn(standard: number, ttp: number, adjusted: number): number {
-  return standard + Math.max(0, Math.floor((adjusted - ttp * 3_000) / 3_000));
+  return Math.max(standard, Math.floor((adjusted + Math.max(0, standard - ttp) * 3_000) / 3_000));
 }
 
 /** Without a voucher: 30% of the monthly annual income, whole dollars rounded down. */

@@ -1,9 +1,11 @@
 // "Can this household use a voucher here, and what would it pay?": eligibility by HUD's income
-// limits, then the housing authority's arithmetic (voucher-arithmetic.ts) on both FMR bases, in
-// plain words first, then each step, then every assumption (CONTRACT-NOTES, "Eligibility and the 40%
-// rule" and "The housing authority's arithmetic"). Pure, and free of zod and of the schemas: the ZIP
-// page's form runs it in the browser, the agent server's voucher_fit on the server and the typed
-// client in a developer's app, so all three give the same numbers and the same sentences.
+// limits, then the housing authority's arithmetic (voucher-arithmetic.ts) on both FMR bases, under
+// the rule set in force and, where it changes a figure, the other one; the answer to what was asked
+// first, one line a basis, then the explanations, each step and every assumption (CONTRACT-NOTES,
+// "Eligibility and the 40% rule", "The housing authority's arithmetic" and "The rules a housing
+// authority applies today"). Pure, and free of zod and of the schemas: the ZIP page's form runs it
+// in the browser, the agent server's voucher_fit on the server and the typed client in a
+// developer's app, so all three give the same numbers and the same sentences.
 import { BEDROOMS } from './bedrooms.ts';
 import { areaShortName } from './format.ts';
 import type { Values, Words } from './words.ts';
@@ -13,14 +15,21 @@ import {
   cents,
   type DeductionAmounts,
   deductionAmountsOn,
+  type Deductions,
   dollarsOf,
   maxGrossRentAtMoveIn,
   paymentStandard,
   rentAt30Percent,
+  RULE_SETS,
+  type RuleSet,
+  type RulesInForce,
+  rulesInForceOn,
   smallerSize,
   type TenantPaymentRule,
   totalTenantPayment,
+  type UnitPayment,
   unitPayment,
+  voucherPaysNothing,
 } from './voucher-arithmetic.ts';
 
 /** The largest household HUD publishes limits for; above it the very low and low limits follow HUD's rule. */
@@ -91,14 +100,18 @@ export interface VoucherQuestion {
   dependents?: number;
   /** The head, spouse or co-head is 62 or older or has a disability; false when not given. */
   elderly_or_disabled?: boolean;
-  /** Yearly child care for children 12 and under that lets a member work or study; 0 when not given. */
+  /** Yearly care for children 12 and under that lets a member work, capped by the earned income; 0 when not given. */
   child_care?: number;
+  /** Yearly care for children 12 and under that lets a member study or look for work, not capped by earnings; 0 when not given. */
+  child_care_for_study?: number;
   /** Yearly earned income; the annual income when not given. */
   earned_income?: number;
   /** Yearly unreimbursed medical expenses (elderly or disabled families); 0 when not given. */
   medical_expenses?: number;
   /** Yearly attendant care and auxiliary apparatus that let a member work; 0 when not given. */
   disability_assistance_expenses?: number;
+  /** The deduction rules the housing authority applies: `before_hotma` or `hotma`; the rule set in force on the data's date when not given. */
+  rules?: RuleSet;
   /** The housing authority's minimum rent, $0 to $50 a month; $50 when not given. */
   minimum_rent?: number;
   /** The payment standard as a percentage of the FMR, 90 to 120; 100 when neither it nor a dollar amount is given. */
@@ -115,6 +128,27 @@ export interface VoucherQuestion {
   rent_to_owner?: number;
 }
 
+/** Every field a question may hold, in the order the answer echoes them; any other name is refused. */
+export const QUESTION_FIELDS = [
+  'household_size',
+  'annual_income',
+  'dependents',
+  'elderly_or_disabled',
+  'child_care',
+  'child_care_for_study',
+  'earned_income',
+  'medical_expenses',
+  'disability_assistance_expenses',
+  'rules',
+  'minimum_rent',
+  'payment_standard_pct',
+  'payment_standard',
+  'utility_allowance',
+  'voucher_bedrooms',
+  'bedrooms',
+  'rent_to_owner',
+] as const satisfies readonly (keyof VoucherQuestion)[];
+
 /** What the answer needs of a ZIP code: its published record and the date the answer is for. */
 export interface VoucherPlace {
   zip: string;
@@ -126,10 +160,12 @@ export interface VoucherPlace {
   areaName: string | null;
   zori_latest: { month: string; rent: number } | null;
   income_limits: PlaceIncomeLimits | null;
-  /** The day (`YYYY-MM-DD`) whose deduction amounts apply: the build date of the data. */
+  /** The day (`YYYY-MM-DD`) whose rules apply: the build date of the data. */
   asOf: string;
-  /** The deduction amounts in effect that day (in the place, so the page's script carries one row, not the table). */
-  deductionAmounts: DeductionAmounts;
+  /** The rule set voucher programs apply that day, by default. */
+  rulesInForce: RulesInForce;
+  /** Each rule set's amounts that day (in the place, so the page's script carries two rows, not the tables). */
+  deductionAmounts: Record<RuleSet, DeductionAmounts>;
 }
 
 /** The fields of a ZIP record (its JSON or the collection's) the answer reads. */
@@ -146,6 +182,7 @@ export interface ZipForVoucher {
 /** What the answer needs, from a ZIP code's record or its JSON, on the day `asOf` (`YYYY-MM-DD` or a timestamp). */
 export function voucherPlaceOf(zip: ZipForVoucher, asOf: string): VoucherPlace {
   const first = zip.hud_areas[0];
+  const day = asOf.slice(0, 10);
   return {
     zip: zip.zip,
     county: zip.county,
@@ -154,8 +191,9 @@ export function voucherPlaceOf(zip: ZipForVoucher, asOf: string): VoucherPlace {
     areaName: first ? areaShortName(first.name) : null,
     zori_latest: zip.zori_latest,
     income_limits: zip.income_limits,
-    asOf: asOf.slice(0, 10),
-    deductionAmounts: deductionAmountsOn(asOf.slice(0, 10)),
+    asOf: day,
+    rulesInForce: rulesInForceOn(day),
+    deductionAmounts: { before_hotma: deductionAmountsOn(day, 'before_hotma'), hotma: deductionAmountsOn(day, 'hotma') },
   };
 }
 
@@ -165,31 +203,70 @@ export interface BasisFit {
   fmr: number;
   /** The family's payment standard on this basis. */
   payment_standard: number;
+  /** True when the total tenant payment is at or above the payment standard: the voucher pays nothing for any unit (24 CFR 982.455). */
+  voucher_pays_nothing: boolean;
   /** The most gross rent (rent plus utilities) the household can lease at move-in. */
   max_gross_rent: number;
   /** That minus the utility allowance: the most rent to the owner. */
   max_rent_to_owner: number;
   /** The market rent index compared with the most rent to the owner; null without a market rent. */
   market_rent_within_reach: boolean | null;
-  /** Rent to the owner plus the utility allowance; null without a rent to the owner (as the three after it). */
+  /** Rent to the owner plus the utility allowance; null without a rent to the owner (as the seven after it). */
   gross_rent: number | null;
   housing_assistance_payment: number | null;
   family_share: number | null;
   passes_40_percent: boolean | null;
+  /** The part of the HAP paid to the owner: at most the rent to the owner. */
+  hap_to_owner: number | null;
+  /** The rest of the HAP, paid to the family or the utility (24 CFR 982.514(b)). */
+  utility_reimbursement: number | null;
+  /** What the family pays the owner. */
+  tenant_rent: number | null;
+  /** The answer on this basis in one line, as the page leads with it. */
+  summary: string;
+  /** The explanation. */
   sentence: string;
 }
+
+/** One basis under the other rule set: the figures that may change with the deductions. */
+export interface OtherBasis {
+  max_gross_rent: number;
+  voucher_pays_nothing: boolean;
+  housing_assistance_payment: number | null;
+  family_share: number | null;
+  passes_40_percent: boolean | null;
+}
+
+/** The answer under the rule set not used, given when the rule set was not asked for and a figure differs. */
+export interface OtherRules {
+  rules: RuleSet;
+  deduction_amounts: DeductionAmounts;
+  adjusted_income: number;
+  total_tenant_payment: number;
+  total_tenant_payment_rule: TenantPaymentRule;
+  small_area: OtherBasis | null;
+  area: OtherBasis | null;
+}
+
+type DeductionDollars = Record<keyof Deductions, number>;
 
 /** The answer: every input as used (given or defaulted, under the question's names), then HUD's arithmetic on both bases. */
 export interface VoucherFit extends AnsweredQuestion {
   zip: string;
+  /** True when the rule set was not given and the one in force on the data's date was used. */
+  rules_assumed: boolean;
+  /** The rule set voucher programs apply by default on the data's date, and why. */
+  rules_in_force: RulesInForce;
   /** True when the earned income was not given and the annual income is taken as earned. */
   earned_income_assumed: boolean;
   /** True when neither the unit's nor the voucher's bedrooms were given. */
   bedrooms_assumed: boolean;
   voucher_bedrooms_assumed: boolean;
   deduction_amounts: DeductionAmounts;
+  /** The threshold of the medical and disability assistance deductions, dollars a year. */
+  medical_threshold: number;
   /** Each deduction in dollars a year, and their total. */
-  deductions: Record<'dependents' | 'elderly_or_disabled_family' | 'child_care' | 'medical_and_disability' | 'total', number>;
+  deductions: DeductionDollars;
   adjusted_income: number;
   total_tenant_payment: number;
   total_tenant_payment_rule: TenantPaymentRule;
@@ -202,7 +279,11 @@ export interface VoucherFit extends AnsweredQuestion {
   market_rent: { month: string; rent: number } | null;
   small_area: BasisFit | null;
   area: BasisFit | null;
-  /** The answer in plain words, in the order a person reads it. */
+  /** Under the other rule set, when the rule set was not given and any of its figures differs; null otherwise. */
+  other_rules: OtherRules | null;
+  /** What the household asked, first: the income against the limit, then one line a basis. */
+  summary: string[];
+  /** The explanations, in the order a person reads them. */
   sentences: string[];
   /** How it was worked out, one step a line. */
   steps: string[];
@@ -225,12 +306,18 @@ export type AnsweredQuestion = Omit<Required<VoucherQuestion>, 'payment_standard
 };
 
 /**
- * The question checked and filled in with its defaults; a value out of range is a VoucherQuestionError saying, in the
- * answer's language, what to change. Partial: a caller without types (the form, JavaScript) may leave out even the size
- * or the income, which are then refused, never taken as 0.
+ * The question checked and filled in with its defaults; a name it does not know, a value of the wrong kind or out of
+ * range is a VoucherQuestionError saying, in the answer's language, what to change. Partial: a caller without types
+ * (the form, JavaScript) may leave out even the size or the income, which are then refused, never taken as 0.
  */
-function checkedQuestion(q: Partial<VoucherQuestion>, words: Words): AnsweredQuestion {
+function checkedQuestion(q: Partial<VoucherQuestion>, rulesInForce: RulesInForce, words: Words): AnsweredQuestion {
   const refuse = (key: string, values?: Values) => new VoucherQuestionError(words.say(key, values));
+  const known: readonly string[] = QUESTION_FIELDS;
+  for (const field of Object.keys(q)) if (!known.includes(field)) throw refuse('error.unknownField', { field, known: known.join(', ') });
+  const oneOf = <T extends string | boolean>(value: unknown, field: keyof VoucherQuestion, values: readonly T[]): T => {
+    if (!values.includes(value as T)) throw refuse('error.unknownValue', { field, values: values.join(', '), value: JSON.stringify(value) });
+    return value as T;
+  };
   const number = (value: number | undefined, field: keyof VoucherQuestion, min: number, max: number, money = false) => {
     const name = words.say(`field.${field}`);
     if (typeof value !== 'number' || !Number.isFinite(value)) throw refuse('error.notNumber', { field: name });
@@ -253,7 +340,8 @@ function checkedQuestion(q: Partial<VoucherQuestion>, words: Words): AnsweredQue
   const income = amount(q.annual_income ?? Number.NaN, 'annual_income', MAX_YEARLY);
   const dependents = q.dependents === undefined ? 0 : whole(q.dependents, 'dependents', 0, MAX_HOUSEHOLD_SIZE);
   if (dependents >= size) throw refuse('error.dependents', { most: String(size - 1), value: String(dependents) });
-  const elderly = q.elderly_or_disabled ?? false;
+  const elderly = q.elderly_or_disabled === undefined ? false : oneOf(q.elderly_or_disabled, 'elderly_or_disabled', [true, false]);
+  const rules = q.rules === undefined ? rulesInForce.rules : oneOf(q.rules, 'rules', RULE_SETS);
   const earned = q.earned_income === undefined ? income : amount(q.earned_income, 'earned_income', MAX_YEARLY);
   if (earned > income) throw refuse('error.earned', { income: words.money(income), earned: words.money(earned) });
   const medical = amount(q.medical_expenses, 'medical_expenses', MAX_YEARLY);
@@ -272,9 +360,11 @@ function checkedQuestion(q: Partial<VoucherQuestion>, words: Words): AnsweredQue
     dependents,
     elderly_or_disabled: elderly,
     child_care: amount(q.child_care, 'child_care', MAX_YEARLY),
+    child_care_for_study: amount(q.child_care_for_study, 'child_care_for_study', MAX_YEARLY),
     earned_income: earned,
     medical_expenses: medical,
     disability_assistance_expenses: amount(q.disability_assistance_expenses, 'disability_assistance_expenses', MAX_YEARLY),
+    rules,
     minimum_rent: q.minimum_rent === undefined ? MINIMUM_RENT.default : whole(q.minimum_rent, 'minimum_rent', 0, MINIMUM_RENT.max),
     payment_standard_pct: dollars === undefined ? (pct ?? PAYMENT_STANDARD_PCT.default) : null,
     payment_standard: dollars === undefined ? null : whole(dollars, 'payment_standard', 1, MAX_MONTHLY),
@@ -302,26 +392,141 @@ function eligibilitySentence(words: Words, place: VoucherPlace, size: number, in
   return words.say('answer.eligibility.notEligible', { ...who, year, limit: words.money(limits.very_low), tier, lowLimit: words.money(limits.low) });
 }
 
-interface Household {
-  q: AnsweredQuestion;
-  ttp: number;
-  /** Whole cents a year. */
-  adjusted: number;
+/** The first line: the income against the very low limit, or that there is none to judge by. */
+function eligibilitySummary(words: Words, place: VoucherPlace, size: number, income: number, limits: LimitsForSize | null, tier: Tier | null): string {
+  if (!limits || !place.income_limits || tier === null) return words.say('summary.noLimits', { county: place.county });
+  const within = tier === 'extremely_low' || tier === 'very_low';
+  return words.say('summary.eligibility', { within: within ? 'yes' : 'no', size, income: words.money(income), limit: words.money(limits.very_low), year: String(place.income_limits.fiscal_year) });
 }
 
-function basisFit(words: Words, basis: BasisFit['basis'], rents: Rents | null, h: Household, market: VoucherPlace['zori_latest'], name: string): BasisFit | null {
-  const { q, ttp, adjusted } = h;
-  const size = smallerSize(q.voucher_bedrooms, q.bedrooms);
-  const fmr = rents?.[BEDROOMS[size] ?? 'br2'] ?? null;
+type Basis = BasisFit['basis'];
+
+/** One basis's figures under one rule set, before any words. */
+interface BasisNumbers {
+  fmr: number;
+  standard: number;
+  maxGross: number;
+  paysNothing: boolean;
+  unit: UnitPayment | null;
+}
+
+/** The household's arithmetic under one rule set, in whole cents where yearly and whole dollars where monthly. */
+interface Worked {
+  rules: RuleSet;
+  amounts: DeductionAmounts;
+  deductions: Deductions;
+  adjusted: number;
+  threshold: number;
+  ttp: ReturnType<typeof totalTenantPayment>;
+  bases: Record<Basis, BasisNumbers | null>;
+}
+
+/** The FMR and the family's payment standard of a basis; null when the FMR of either size is missing. */
+function standardOn(q: AnsweredQuestion, rents: Rents | null): { fmr: number; standard: number } | null {
   const fmrs = [q.voucher_bedrooms, q.bedrooms].map((br) => rents?.[BEDROOMS[br] ?? 'br2'] ?? null);
+  const fmr = rents?.[BEDROOMS[smallerSize(q.voucher_bedrooms, q.bedrooms)] ?? 'br2'] ?? null;
   if (fmr === null || fmrs.includes(null)) return null;
   // 982.505(c)(2): the lower of the standards for the voucher's size and the unit's.
-  const standard = q.payment_standard ?? Math.min(...fmrs.map((f) => paymentStandard(f ?? 0, q.payment_standard_pct ?? 100)));
-  const maxGross = maxGrossRentAtMoveIn(standard, ttp, adjusted);
+  return { fmr, standard: q.payment_standard ?? Math.min(...fmrs.map((f) => paymentStandard(f ?? 0, q.payment_standard_pct ?? 100))) };
+}
+
+function worked(q: AnsweredQuestion, place: VoucherPlace, rules: RuleSet): Worked {
+  const amounts = place.deductionAmounts[rules];
+  const { deductions, adjusted, medicalThreshold } = adjustedIncome(q, amounts);
+  const ttp = totalTenantPayment(cents(q.annual_income), adjusted, q.minimum_rent);
+  const basis = (rents: Rents | null): BasisNumbers | null => {
+    const found = standardOn(q, rents);
+    if (!found) return null;
+    const { fmr, standard } = found;
+    return {
+      fmr,
+      standard,
+      maxGross: maxGrossRentAtMoveIn(standard, ttp.amount, adjusted),
+      paysNothing: voucherPaysNothing(standard, ttp.amount),
+      unit: q.rent_to_owner === null ? null : unitPayment(q.rent_to_owner, q.utility_allowance, standard, ttp.amount, adjusted),
+    };
+  };
+  return { rules, amounts, deductions, adjusted, threshold: medicalThreshold, ttp, bases: { small_area: basis(place.fmr), area: basis(place.area_fmr) } };
+}
+
+const otherBasis = (n: BasisNumbers | null): OtherBasis | null =>
+  n && {
+    max_gross_rent: n.maxGross,
+    voucher_pays_nothing: n.paysNothing,
+    housing_assistance_payment: n.unit?.housing_assistance_payment ?? null,
+    family_share: n.unit?.family_share ?? null,
+    passes_40_percent: n.unit?.passes_40_percent ?? null,
+  };
+
+/** The other rule set's answer when any figure a family acts on differs; null when they are all the same. */
+function otherRulesOf(used: Worked, other: Worked): OtherRules | null {
+  const result: OtherRules = {
+    rules: other.rules,
+    deduction_amounts: other.amounts,
+    adjusted_income: dollarsOf(other.adjusted),
+    total_tenant_payment: other.ttp.amount,
+    total_tenant_payment_rule: other.ttp.rule,
+    small_area: otherBasis(other.bases.small_area),
+    area: otherBasis(other.bases.area),
+  };
+  const same =
+    other.adjusted === used.adjusted &&
+    other.ttp.amount === used.ttp.amount &&
+    JSON.stringify([result.small_area, result.area]) === JSON.stringify([otherBasis(used.bases.small_area), otherBasis(used.bases.area)]);
+  return same ? null : result;
+}
+
+/** A basis's answer in one line: what the household pays and the owner receives, or the most rent, and the other rule set's where it differs. */
+function basisSummary(words: Words, q: AnsweredQuestion, name: string, n: BasisNumbers, ttp: number, other: OtherBasis | null, otherRules: RuleSet | null): string {
+  const unit = n.unit;
+  let line: string;
+  if (unit) {
+    line = words.say('summary.unit', {
+      basis: name,
+      payment: n.paysNothing ? 'nothing' : unit.utility_reimbursement > 0 ? 'reimbursement' : 'owner',
+      share: words.money(unit.family_share),
+      utilities: q.utility_allowance > 0 ? 'yes' : 'no',
+      tenantRent: words.money(unit.tenant_rent),
+      utilityAllowance: words.money(q.utility_allowance),
+      reimbursement: words.money(unit.utility_reimbursement),
+      hapToOwner: words.money(unit.hap_to_owner),
+      approvable: unit.passes_40_percent ? 'yes' : 'no',
+    });
+  } else {
+    line = words.say('summary.most', {
+      basis: name,
+      nothing: n.paysNothing ? 'yes' : 'no',
+      toOwner: words.money(n.maxGross - q.utility_allowance),
+      utilities: q.utility_allowance > 0 ? 'yes' : 'no',
+      maxGross: words.money(n.maxGross),
+      ttp: words.money(ttp),
+      standard: words.money(n.standard),
+    });
+  }
+  if (!other || !otherRules) return line;
+  const approvable = (passes: boolean | null | undefined) => (passes === null || passes === undefined ? 'none' : passes ? 'yes' : 'no');
+  const same = unit ? other.family_share === unit.family_share && other.passes_40_percent === unit.passes_40_percent : other.max_gross_rent === n.maxGross && other.voucher_pays_nothing === n.paysNothing;
+  if (same) return line;
+  return `${line} ${words.say('summary.other', {
+    rules: otherRules,
+    unit: unit ? 'yes' : 'no',
+    share: words.money(other.family_share),
+    approvable: unit && other.passes_40_percent !== unit.passes_40_percent ? approvable(other.passes_40_percent) : 'same',
+    toOwner: words.money(other.max_gross_rent - q.utility_allowance),
+    nothing: other.voucher_pays_nothing ? 'yes' : 'no',
+  })}`;
+}
+
+function basisFit(words: Words, basis: Basis, w: Worked, q: AnsweredQuestion, market: VoucherPlace['zori_latest'], name: string, other: OtherRules | null): BasisFit | null {
+  const n = w.bases[basis];
+  if (!n) return null;
+  const { standard, maxGross, unit, fmr, paysNothing } = n;
+  const ttp = w.ttp.amount;
   const maxToOwner = maxGross - q.utility_allowance;
   const within = market ? market.rent <= maxToOwner : null;
-  const unit = q.rent_to_owner === null ? null : unitPayment(q.rent_to_owner, q.utility_allowance, standard, ttp, adjusted);
   const utilities = q.utility_allowance > 0 ? 'yes' : 'no';
+  const size = smallerSize(q.voucher_bedrooms, q.bedrooms);
+  const fortyPercent = words.money(Math.floor(w.adjusted / 3_000));
   const sentences: string[] = [];
   if (unit) {
     sentences.push(
@@ -330,10 +535,13 @@ function basisFit(words: Words, basis: BasisFit['basis'], rents: Rents | null, h
         rent: words.money(q.rent_to_owner),
         utilities,
         grossRent: words.money(unit.gross_rent),
+        payment: paysNothing ? 'nothing' : unit.utility_reimbursement > 0 ? 'reimbursement' : 'owner',
         familyShare: words.money(unit.family_share),
-        hap: words.money(unit.housing_assistance_payment),
+        hapToOwner: words.money(unit.hap_to_owner),
+        tenantRent: words.money(unit.tenant_rent),
+        reimbursement: words.money(unit.utility_reimbursement),
         test: unit.gross_rent <= standard ? 'within' : unit.passes_40_percent ? 'passes' : 'fails',
-        fortyPercent: words.money(Math.floor(adjusted / 3_000)),
+        fortyPercent,
       }),
     );
   }
@@ -348,12 +556,17 @@ function basisFit(words: Words, basis: BasisFit['basis'], rents: Rents | null, h
       bedrooms: String(size),
       fmr: words.money(fmr),
       maxGross: words.money(maxGross),
-      extra: maxGross > standard ? 'yes' : 'no',
+      // Above the payment standard by what the 40% test leaves, or, when the voucher pays nothing, 40% of the income alone.
+      extra: maxGross <= standard ? 'no' : paysNothing ? 'forty' : 'yes',
       extraAmount: words.money(maxGross - standard),
+      fortyPercent,
       utilities,
       toOwner: words.money(maxToOwner),
       utilityAllowance: words.money(q.utility_allowance),
     }),
+  );
+  if (paysNothing) sentences.push(words.say('answer.nothing', { ttp: words.money(ttp), standard: words.money(standard) }));
+  sentences.push(
     words.say('answer.market', {
       reach: market === null ? 'none' : within ? 'within' : 'out',
       rent: words.money(market?.rent),
@@ -364,29 +577,53 @@ function basisFit(words: Words, basis: BasisFit['basis'], rents: Rents | null, h
     basis,
     fmr,
     payment_standard: standard,
+    voucher_pays_nothing: paysNothing,
     max_gross_rent: maxGross,
     max_rent_to_owner: maxToOwner,
     market_rent_within_reach: within,
-    ...(unit ?? { gross_rent: null, housing_assistance_payment: null, family_share: null, passes_40_percent: null }),
+    ...(unit ?? { gross_rent: null, housing_assistance_payment: null, family_share: null, passes_40_percent: null, hap_to_owner: null, utility_reimbursement: null, tenant_rent: null }),
+    summary: basisSummary(words, q, name, n, ttp, other?.[basis] ?? null, other?.rules ?? null),
     sentence: sentences.join(' '),
   };
 }
 
-function deductionStep(words: Words, amounts: DeductionAmounts, asOf: string, q: AnsweredQuestion, deductions: VoucherFit['deductions'], thresholdCents: number): string {
+/** The deductions step, in HUD's order: dependents, the family, child care, then disability assistance and medical expenses past the threshold. */
+function deductionStep(words: Words, w: Worked, q: AnsweredQuestion, deductions: DeductionDollars): string {
+  const { amounts } = w;
+  const money = (whole: number) => words.money(dollarsOf(whole));
+  const threshold = money(w.threshold);
+  const pct = String(amounts.medical_threshold_pct);
   const parts = [
     deductions.dependents > 0 ? words.say('step.deduction.dependents', { count: q.dependents, each: words.money(amounts.dependent), amount: words.money(deductions.dependents) }) : null,
     deductions.elderly_or_disabled_family > 0 ? words.say('step.deduction.elderly', { amount: words.money(deductions.elderly_or_disabled_family) }) : null,
     q.child_care > 0
-      ? words.say('step.deduction.childCare', { amount: words.money(deductions.child_care), capped: deductions.child_care < q.child_care ? 'yes' : 'no', earned: words.money(q.earned_income) })
+      ? words.say('step.deduction.childCare', { amount: words.money(Math.min(q.child_care, q.earned_income)), capped: q.child_care > q.earned_income ? 'yes' : 'no', earned: words.money(q.earned_income) })
       : null,
-    q.medical_expenses + q.disability_assistance_expenses > 0
-      ? words.say('step.deduction.medical', { pct: String(amounts.medical_threshold_pct), threshold: words.money(dollarsOf(thresholdCents)), amount: words.money(deductions.medical_and_disability) })
+    q.child_care_for_study > 0 ? words.say('step.deduction.childCareStudy', { amount: words.money(q.child_care_for_study) }) : null,
+    q.disability_assistance_expenses > 0
+      ? words.say('step.deduction.disability', {
+          expenses: words.money(q.disability_assistance_expenses),
+          threshold,
+          pct,
+          capped: cents(q.disability_assistance_expenses) - w.threshold > cents(q.earned_income) ? 'yes' : 'no',
+          earned: words.money(q.earned_income),
+          amount: words.money(deductions.disability_assistance),
+        })
+      : null,
+    q.elderly_or_disabled && q.medical_expenses > 0
+      ? words.say('step.deduction.medical', {
+          expenses: words.money(q.medical_expenses),
+          after: q.disability_assistance_expenses > 0 ? 'yes' : 'no',
+          left: money(Math.max(0, w.threshold - cents(q.disability_assistance_expenses))),
+          threshold,
+          pct,
+          amount: words.money(deductions.medical),
+        })
       : null,
   ].filter((part): part is string => part !== null);
   return words.say('step.deductions', {
-    year: amounts.year === null ? words.say('step.preHotma') : String(amounts.year),
-    date: asOf,
-    source: amounts.source,
+    rules: w.rules,
+    year: String(amounts.year ?? ''),
     count: parts.length,
     // The deductions are a list of amounts, one a clause, set apart as the step's own punctuation.
     parts: parts.join('; '),
@@ -397,9 +634,10 @@ function deductionStep(words: Words, amounts: DeductionAmounts, asOf: string, q:
 function assumptionsOf(words: Words, q: AnsweredQuestion, asked: Partial<VoucherQuestion>): string[] {
   const not = (key: keyof VoucherQuestion) => asked[key] === undefined;
   return [
+    not('rules') ? words.say('assumed.rules', { rules: q.rules }) : null,
     not('dependents') ? words.say('assumed.dependents') : null,
     not('elderly_or_disabled') ? words.say('assumed.elderly') : null,
-    not('child_care') ? words.say('assumed.childCare') : null,
+    not('child_care') && not('child_care_for_study') ? words.say('assumed.childCare') : null,
     not('earned_income') ? words.say('assumed.earned') : null,
     q.elderly_or_disabled && not('medical_expenses') ? words.say('assumed.medical') : null,
     q.medical_expenses + q.disability_assistance_expenses > 0 ? words.say('assumed.newFamily') : null,
@@ -412,37 +650,49 @@ function assumptionsOf(words: Words, q: AnsweredQuestion, asked: Partial<Voucher
   ].filter((line): line is string => line !== null);
 }
 
+const dollarsOfEach = (d: Deductions): DeductionDollars => Object.fromEntries(Object.entries(d).map(([k, v]: [string, number]) => [k, dollarsOf(v)])) as DeductionDollars;
+
 /** The whole answer for one ZIP code, its sentences in the language of `words`. */
 export function voucherFit(place: VoucherPlace, question: Partial<VoucherQuestion>, words: Words): VoucherFit {
-  const q = checkedQuestion(question, words);
+  const q = checkedQuestion(question, place.rulesInForce, words);
+  const given = (key: keyof VoucherQuestion) => question[key] !== undefined;
   const il = place.income_limits;
   const limits = il ? limitsForSize(il, q.household_size) : null;
   const tier = limits ? tierOf(q.annual_income, limits) : null;
-  const amounts = place.deductionAmounts;
-  const { deductions: deductionCents, adjusted, medicalThreshold } = adjustedIncome(q, amounts);
-  const deductions = Object.fromEntries(Object.entries(deductionCents).map(([k, v]: [string, number]) => [k, dollarsOf(v)])) as VoucherFit['deductions'];
+  const w = worked(q, place, q.rules);
+  // The other rule set only when the household did not say which applies: then both answers are the housing authority's to choose from.
+  const other = given('rules') ? null : otherRulesOf(w, worked(q, place, q.rules === 'hotma' ? 'before_hotma' : 'hotma'));
+  const deductions = dollarsOfEach(w.deductions);
   const annualCents = cents(q.annual_income);
-  const ttp = totalTenantPayment(annualCents, adjusted, q.minimum_rent);
-  const household = { q, ttp: ttp.amount, adjusted };
-  const smallArea = basisFit(words, 'small_area', place.fmr, household, place.zori_latest, words.say('answer.basis.small_area'));
-  const area = basisFit(words, 'area', place.area_fmr, household, place.zori_latest, place.areaName ? words.say('answer.basis.area', { area: place.areaName }) : words.say('answer.basis.areaUnnamed'));
+  const ttp = w.ttp;
+  const smallArea = basisFit(words, 'small_area', w, q, place.zori_latest, words.say('answer.basis.small_area'), other);
+  const area = basisFit(words, 'area', w, q, place.zori_latest, place.areaName ? words.say('answer.basis.area', { area: place.areaName }) : words.say('answer.basis.areaUnnamed'), other);
   const without = rentAt30Percent(annualCents);
   const sizes =
     q.voucher_bedrooms === q.bedrooms
       ? words.say('answer.sizes.same', { bedrooms: String(q.bedrooms) })
       : words.say('answer.sizes.different', { voucher: String(q.voucher_bedrooms), unit: String(q.bedrooms) });
-  const missing = (basis: 'small_area' | 'area') => words.say(`answer.noFmr.${basis}`, { bedrooms: String(smallerSize(q.voucher_bedrooms, q.bedrooms)), zip: place.zip });
+  const missing = (basis: Basis) => words.say(`answer.noFmr.${basis}`, { bedrooms: String(smallerSize(q.voucher_bedrooms, q.bedrooms)), zip: place.zip });
   const c = ttp.candidates;
-  const given = (key: keyof VoucherQuestion) => question[key] !== undefined;
+  const rulesSentence = words.say('answer.rules', {
+    rules: q.rules,
+    given: given('rules') ? 'yes' : 'no',
+    other: other ? 'differs' : 'same',
+    otherAdjusted: words.money(other?.adjusted_income),
+    otherTtp: words.money(other?.total_tenant_payment),
+  });
   return {
     zip: place.zip,
     ...q,
+    rules_assumed: !given('rules'),
+    rules_in_force: place.rulesInForce,
     earned_income_assumed: !given('earned_income'),
     bedrooms_assumed: !given('bedrooms') && !given('voucher_bedrooms'),
     voucher_bedrooms_assumed: !given('voucher_bedrooms'),
-    deduction_amounts: amounts,
+    deduction_amounts: w.amounts,
+    medical_threshold: dollarsOf(w.threshold),
     deductions,
-    adjusted_income: dollarsOf(adjusted),
+    adjusted_income: dollarsOf(w.adjusted),
     total_tenant_payment: ttp.amount,
     total_tenant_payment_rule: ttp.rule,
     rent_at_30_percent_without_voucher: without,
@@ -452,17 +702,21 @@ export function voucherFit(place: VoucherPlace, question: Partial<VoucherQuestio
     market_rent: place.zori_latest,
     small_area: smallArea,
     area,
+    other_rules: other,
+    summary: [eligibilitySummary(words, place, q.household_size, q.annual_income, limits, tier), smallArea?.summary ?? missing('small_area'), area?.summary ?? missing('area')],
     sentences: [
       eligibilitySentence(words, place, q.household_size, q.annual_income, limits, tier),
+      rulesSentence,
       words.say('answer.ttp', { amount: words.money(ttp.amount), rule: ttp.rule }),
+      ...(ttp.rule === 'minimum_rent' ? [words.say('answer.hardship', { amount: words.money(ttp.amount) })] : []),
       sizes,
       smallArea?.sentence ?? missing('small_area'),
       area?.sentence ?? missing('area'),
       words.say('answer.without', { rent: words.money(without) }),
     ],
     steps: [
-      deductionStep(words, amounts, place.asOf, q, deductions, medicalThreshold),
-      words.say('step.adjusted', { income: words.money(q.annual_income), deductions: words.money(deductions.total), adjusted: words.money(dollarsOf(adjusted)) }),
+      deductionStep(words, w, q, deductions),
+      words.say('step.adjusted', { income: words.money(q.annual_income), deductions: words.money(deductions.total), adjusted: words.money(dollarsOf(w.adjusted)) }),
       words.say('step.ttp', {
         adjusted30: words.money(c.adjusted_income_30_percent),
         gross10: words.money(c.annual_income_10_percent),
@@ -477,15 +731,24 @@ export function voucherFit(place: VoucherPlace, question: Partial<VoucherQuestio
 /** The rule in one sentence, for llms.txt and the agent server (English: they are for programs). */
 export const FORTY_PERCENT_RULE =
   'A household is eligible for a Housing Choice Voucher when its gross income is at or below the very low limit for its size; ' +
-  'at move-in it can lease a unit whose gross rent is at most the payment standard plus 40% of its monthly adjusted income less its total tenant payment (the 40% rule).';
+  'at move-in it can lease a unit whose gross rent is at most the larger of the payment standard and 40% of its monthly adjusted income plus what the voucher pays (the payment standard less its total tenant payment, when positive): the 40% rule.';
 
-/** The amounts of this answer's year, in words: "Deductions now: $500 a dependent and $550 for an elderly or disabled family (2026), …". */
-export function deductionAmountsInWords(asOf: string, words: Words): string {
-  const amounts = deductionAmountsOn(asOf.slice(0, 10));
+/** Both rule sets' amounts on the data's date, in words, the one in force by default first. */
+export function deductionAmountsInWords(place: Pick<VoucherPlace, 'rulesInForce' | 'deductionAmounts'>, words: Words): string {
+  const amounts = (rules: RuleSet) => {
+    const row = place.deductionAmounts[rules];
+    return { dependent: words.money(row.dependent), elderly: words.money(row.elderly_or_disabled_family), pct: String(row.medical_threshold_pct), year: String(row.year ?? '') };
+  };
+  const before = amounts('before_hotma');
+  const hotma = amounts('hotma');
   return words.say('rules.deductionsNow', {
-    dependent: words.money(amounts.dependent),
-    elderly: words.money(amounts.elderly_or_disabled_family),
-    year: amounts.year === null ? 'none' : String(amounts.year),
-    pct: String(amounts.medical_threshold_pct),
+    inForce: place.rulesInForce.rules,
+    beforeDependent: before.dependent,
+    beforeElderly: before.elderly,
+    beforePct: before.pct,
+    hotmaDependent: hotma.dependent,
+    hotmaElderly: hotma.elderly,
+    hotmaPct: hotma.pct,
+    year: hotma.year,
   });
 }

@@ -1,5 +1,6 @@
 // The agent server: tools and resources over an ApiReader. Transports are wired elsewhere.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { PACKAGE_VERSION } from '../contract/service.ts';
@@ -25,7 +26,7 @@ export function createMcpServer(reader: ApiReader, context: Context): McpServer 
   for (const tool of TOOLS) {
     server.registerTool(
       tool.name,
-      { title: tool.title, description: tool.describe(context), inputSchema: tool.input, outputSchema: tool.output, annotations: { title: tool.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } },
+      { title: tool.title, description: tool.describe(context), inputSchema: tool.passUnknown ? z.looseObject(tool.input) : tool.input, outputSchema: tool.output, annotations: { title: tool.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } },
       ((args: never) => tool.run(args, reader, context)) as never,
     );
   }

@@ -4,7 +4,8 @@
 // service's own function (bundled in), so an app answers a household from a ZIP record as the
 // site's form and the agent server do.
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import { voucherFit as answerFor, voucherPlaceOf, VoucherQuestionError, type BasisFit, type VoucherFit, type VoucherQuestion } from '../../lib/contract/voucher-fit.ts';
+import type { RuleSet } from '../../lib/contract/voucher-arithmetic.ts';
+import { voucherFit as answerFor, voucherPlaceOf, VoucherQuestionError, type BasisFit, type OtherBasis, type OtherRules, type VoucherFit, type VoucherQuestion } from '../../lib/contract/voucher-fit.ts';
 import type { components, operations, paths } from './api-types.ts';
 import answers from '../../messages/en/scripts.json' with { type: 'json' };
 import { SOURCE_LANGUAGE } from '../../lib/languages.ts';
@@ -13,7 +14,7 @@ import { wordsOf } from '../../lib/contract/words.ts';
 /** The answer's words: English, the catalogue the ZIP page's form speaks in English. */
 const ANSWER_WORDS = wordsOf(SOURCE_LANGUAGE, answers);
 
-export { VoucherQuestionError, type BasisFit, type VoucherFit, type VoucherQuestion };
+export { VoucherQuestionError, type BasisFit, type OtherBasis, type OtherRules, type RuleSet, type VoucherFit, type VoucherQuestion };
 
 export type { components, operations, paths };
 type Schemas = components['schemas'];
@@ -29,10 +30,11 @@ export type Problem = Schemas['Problem'];
 
 /**
  * Can this household use a voucher in this ZIP code, and what would it pay? HUD's arithmetic step
- * by step from the ZIP record (`await rent.zip('55104')`), with the deduction amounts in effect on
- * the record's build date: the same numbers and sentences as the ZIP page's form and the agent
- * server's voucher_fit. A question out of range throws VoucherQuestionError, whose message says what
- * to change.
+ * by step from the ZIP record (`await rent.zip('55104')`), with the deduction rules in force on the
+ * record's build date (or `rules`, when the housing authority said which it applies) and the other
+ * rule set's figures in `other_rules` where they differ: the same numbers and sentences as the ZIP
+ * page's form and the agent server's voucher_fit. A field it does not know, or a value out of range,
+ * throws VoucherQuestionError, whose one-line message says what to change.
  */
 export function voucherFit(record: ZipDetail, question: VoucherQuestion): VoucherFit {
   return answerFor(voucherPlaceOf(record, record.meta.generated_at), question, ANSWER_WORDS);

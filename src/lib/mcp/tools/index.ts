@@ -19,6 +19,7 @@ export interface AnyTool {
   title: string;
   describe(context: Context): string;
   input: z.ZodRawShape;
+  passUnknown?: true;
   output: z.ZodObject;
   run(args: never, reader: ApiReader, context: Context): Promise<CallToolResult>;
 }

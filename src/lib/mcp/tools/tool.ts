@@ -11,6 +11,8 @@ export interface Tool<I extends z.ZodRawShape, O extends z.ZodObject> {
   /** What the tool does, in the words of the state it serves. */
   describe(context: Context): string;
   input: I;
+  /** The tool reads every argument itself, names it does not know included, so it can refuse them in its own one line. */
+  passUnknown?: true;
   output: O;
   run(args: z.infer<z.ZodObject<I>>, reader: ApiReader, context: Context): Promise<CallToolResult>;
 }
