@@ -189,7 +189,7 @@ describe('a build on 2026-11-22: FY2026 limits, the 40% rule, three ways to ask'
     expect(fit.summary).toEqual([
       "The household's income is within the limit for a voucher here: $40,000 a year ≤ $59,200, HUD's FY2026 very low income limit for 3 persons.",
       'Small Area FMR: you would pay $988 a month in all ($888 to the owner and $100 for utilities); the housing authority pays the owner $1,012. Approvable at move-in.',
-      'area FMR (Minneapolis-St. Paul-Bloomington, MN-WI): you would pay $1,279 a month in all ($1,179 to the owner and $100 for utilities); the housing authority pays the owner $721. Approvable at move-in.',
+      'Area FMR: you would pay $1,279 a month in all ($1,179 to the owner and $100 for utilities); the housing authority pays the owner $721. Approvable at move-in.',
     ]);
     expect(fit.sentences[0]).toBe(
       'A household of 3 persons with $40,000 a year is eligible for a Housing Choice Voucher here: its income is at or below the FY2026 very low income limit of $59,200. ' +

@@ -187,7 +187,7 @@ describe('in a browser at 375 px', () => {
       await page.getByRole('button', { name: words.say('fit.check'), exact: true }).click();
       const place = JSON.parse((await page.locator('#fit-place').textContent()) ?? '') as VoucherPlace;
       const want = voucherFit(place, { household_size: 3, annual_income: 40_000 }, words);
-      await expect(page.locator('#fit-answer > p').allTextContents()).resolves.toEqual(want.sentences);
+      await expect(page.locator('#fit-answer > p').allTextContents()).resolves.toEqual(want.summary);
       await page.getByLabel(words.say('fit.label.household_size'), { exact: true }).fill('0');
       await page.getByRole('button', { name: words.say('fit.check'), exact: true }).click();
       await expect(page.locator('#fit-answer').textContent()).resolves.toBe(

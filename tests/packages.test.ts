@@ -190,7 +190,8 @@ const PROGRAM_ANSWER = {
   countyZips: 47, countyFmr2: 1120,
   indexCount: 911, section8Rows: 108, competitiveCount: 79,
   zips: 911, generated: '2026-01-01T00:00:00Z', missing: true, changed: false,
-  // voucherFit, 3 persons, $40,000, one child, a unit at $1,500 (2026 amounts): adjusted $39,500, TTP $987.50 → $988;
+  // voucherFit, 3 persons, $40,000, one child, a unit at $1,500 (the default deductions, before HOTMA's: $480 a
+  // dependent): adjusted $39,520, TTP $39,520 / 40 = $988 (with HOTMA's $500: $39,500, $987.50 → $988 as well);
   // 2-bedroom Small Area FMR $1,530 ≥ $1,500, so the housing authority pays $1,500 − $988 = $512.
   ttp: 988, familyShare: 988, hap: 512, passes: true,
 };

@@ -244,7 +244,7 @@ describe('the whole answer, on a place written out by hand', () => {
     expect(fit.summary).toEqual([
       "The household's income is within the limit for a voucher here: $40,000 a year ≤ $65,750, HUD's FY2026 very low income limit for 4 persons.",
       'Small Area FMR: a unit renting for up to $2,325 a month can be approved at move-in; you would pay at least $975.',
-      'area FMR (Minneapolis-St. Paul-Bloomington, MN-WI): a unit renting for up to $2,034 a month can be approved at move-in; you would pay at least $975.',
+      'Area FMR: a unit renting for up to $2,034 a month can be approved at move-in; you would pay at least $975.',
     ]);
   });
 

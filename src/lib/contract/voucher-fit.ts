@@ -582,7 +582,8 @@ function basisFit(words: Words, basis: Basis, w: Worked, q: AnsweredQuestion, ma
     max_rent_to_owner: maxToOwner,
     market_rent_within_reach: within,
     ...(unit ?? { gross_rent: null, housing_assistance_payment: null, family_share: null, passes_40_percent: null, hap_to_owner: null, utility_reimbursement: null, tenant_rent: null }),
-    summary: basisSummary(words, q, name, n, ttp, other?.[basis] ?? null, other?.rules ?? null),
+    // The line names the basis as the answer's table heads its column.
+    summary: basisSummary(words, q, words.say(`fit.table.${basis}`), n, ttp, other?.[basis] ?? null, other?.rules ?? null),
     sentence: sentences.join(' '),
   };
 }

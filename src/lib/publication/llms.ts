@@ -11,7 +11,7 @@ import { LICENSE, serviceName } from '../contract/service.ts';
 import { money, signedPercent } from '../contract/present.ts';
 import { ENGLISH } from '../contract/english.ts';
 import { SOURCE_LANGUAGE } from '../languages.ts';
-import { BEFORE_HOTMA, HOTMA_AMOUNTS, VOUCHER_RULES_IN_FORCE } from '../contract/voucher-arithmetic.ts';
+import { voucherRulesLines } from './voucher-rules.ts';
 import { FORTY_PERCENT_RULE } from '../contract/voucher-fit.ts';
 import { schemaDocs } from './schema-fields.ts';
 
@@ -139,19 +139,7 @@ export function llmsFullTxt(facts: SiteFacts, counties: readonly CountyRecord[])
     "- `income_limits` (ZIP and county): HUD's Section 8 income limits of the county for the fiscal year in effect on the build date, verbatim, keyed \"1\" to \"8\" persons; a ZIP takes its county's; null where HUD's file has no row for the county. " +
       'Above 8 persons the very low and low limits are the 4-person limit plus 8% of it per person above 4, rounded up to the next $50; HUD publishes no extremely low limit above 8.',
     `- ${FORTY_PERCENT_RULE}`,
-    "- The housing authority's arithmetic (voucher_fit; the typed client's voucherFit), in HUD's order (24 CFR 5.611, 5.603, 5.628; Form HUD-50058's instructions): " +
-      'adjusted income = gross annual income − a deduction per dependent − one per elderly or disabled family − child care for work (capped by earned income) − child care for study (not capped) ' +
-      '− disability assistance expenses above the threshold T (a share of annual income), capped by the earnings they make possible − medical expenses (elderly or disabled families) above what the disability assistance expenses left of T, max(0, T − disability expenses); never below 0.',
-    `- Two rule sets (\`rules\`): \`before_hotma\` (${money(BEFORE_HOTMA.dependent)} a dependent, ${money(BEFORE_HOTMA.elderly_or_disabled_family)} an elderly or disabled family, T = ${BEFORE_HOTMA.medical_threshold_pct}%) and \`hotma\` (${HOTMA_AMOUNTS.map((row) => `${row.year}: ${money(row.dependent)} and ${money(row.elderly_or_disabled_family)}, T = ${row.medical_threshold_pct}%`).join('; ')}). ` +
-      `HOTMA's deductions are in 24 CFR 5.611 since 2024, but HUD enforces them for vouchers only from a later compliance date; by default the answer uses the set in force on the build date (${VOUCHER_RULES_IN_FORCE.map((row) => `from ${row.from}: ${row.rules}, ${row.source}`).join('; ')}) ` +
-      'and gives the other set\'s adjusted income, total tenant payment and per basis family share and most gross rent in `other_rules` whenever one differs. Which set applies is the housing authority\'s to say.',
-    '- Total tenant payment = the greatest of 30% of monthly adjusted income, 10% of monthly annual income and the minimum rent ($50 when not given), whole dollars, half away from zero; when the minimum rent sets it, a family in hardship can ask for an exemption (24 CFR 5.630(b)). ' +
-      "The family's payment standard = the lower of the standards for the voucher's and the unit's sizes (FMR × percentage, 90-120%, 100% when unknown, or the housing authority's dollar amount). " +
-      'When TTP ≥ the payment standard, `voucher_pays_nothing` is true and the HAP is 0 for any unit; 180 days in a row at $0 end the assistance (24 CFR 982.455). ' +
-      'For a unit: gross rent = rent to owner + utility allowance; housing_assistance_payment = min(PS − TTP, gross − TTP), never below 0; family_share = gross − HAP; passes_40_percent when gross ≤ PS or family_share ≤ 40% of monthly adjusted income; ' +
-      'who is paid (24 CFR 982.514(b)): hap_to_owner = min(HAP, rent to owner), utility_reimbursement = HAP − rent to owner when positive (to the family or the utility), tenant_rent = rent to owner − hap_to_owner. ' +
-      'The most gross rent at move-in = max(PS, floor(40% of monthly adjusted income + max(0, PS − TTP))). Without a voucher: 30% of monthly annual income, rounded down. ' +
-      'Unknown field names and values are refused in one line naming the field and the fields or values accepted.',
+    ...voucherRulesLines().map((line) => `- ${line}`),
     "- `housing_wage` (ZIP and county): for each unit size on both bases, FMR × 12 ÷ 0.30 ÷ 2,080 hours, dollars and cents, half away from zero (NLIHC's Out of Reach method); the income needed is FMR × 40. A county's is of the median FMR of its ZIP rows.",
     '',
     '## Fields',
