@@ -398,7 +398,7 @@ describe('a build on 2026-11-22: FY2026 limits, the 40% rule, three ways to ask'
       await expect(page.locator('#fit-form').isVisible()).resolves.toBe(false);
       const section = page.getByRole('region', { name: 'Can this household use a voucher here?' });
       await expect(section.locator('.answer').textContent()).resolves.toBe(
-        "In Hennepin County, a household can get a Housing Choice Voucher when its yearly gross income is at or below HUD's very low income limit for its size: from $46,050 for one person to $86,800 for eight (FY2026).",
+        "In Hennepin County, a household is within the income limit for a Housing Choice Voucher when its yearly gross income is at or below HUD's very low income limit for its size: from $46,050 for one person to $86,800 for eight (FY2026).",
       );
       await section.getByText('How the housing authority works out the rent').click();
       await expect(section.locator('#fit-rules').textContent()).resolves.toContain('At move-in, when the gross rent is above the payment standard, the household may pay at most 40% of its monthly adjusted income.');

@@ -119,7 +119,7 @@ describe("the household's answer in each language", () => {
       expect(sentences.join(' ')).toContain(pageWords(language).money(988));
     }
     expect(voucherFit(place, household, pageWords(spanish)).sentences[0]).toBe(
-      'Un hogar de 3 personas con $40,000 al año puede recibir un vale de elección de vivienda aquí: sus ingresos son iguales o menores que el límite de ingresos muy bajos del año fiscal 2025, de $59,600. Están por encima del límite de ingresos extremadamente bajos ($35,750), el nivel al que van la mayoría de los vales nuevos.',
+      'Un hogar de 3 personas con $40,000 al año está dentro del límite de ingresos para un vale de elección de vivienda aquí: sus ingresos son iguales o menores que el límite de ingresos muy bajos del año fiscal 2025, de $59,600. Están por encima del límite de ingresos extremadamente bajos ($35,750), el nivel al que van la mayoría de los vales nuevos.',
     );
   });
 
