@@ -187,9 +187,9 @@ describe('a build on 2026-11-22: FY2026 limits, the 40% rule, three ways to ask'
     expect(fit.other_rules).toMatchObject({ rules: 'hotma', adjusted_income: 39_500, total_tenant_payment: 988, small_area: { max_gross_rent: 2_888, family_share: 988 }, area: { max_gross_rent: 2_037, family_share: 1_279 } });
     expect(fit.market_rent).toEqual({ month: '2023-10', rent: 1_850 });
     expect(fit.summary).toEqual([
-      "The household's income is within the limit for a voucher here: $40,000 a year ≤ $59,200, HUD's FY2026 very low income limit for 3 persons.",
-      'Small Area FMR: you would pay $988 a month in all ($888 to the owner and $100 for utilities); the housing authority pays the owner $1,012. Approvable at move-in.',
-      'Area FMR: you would pay $1,279 a month in all ($1,179 to the owner and $100 for utilities); the housing authority pays the owner $721. Approvable at move-in.',
+      "The household's income is within the limit for a voucher here: $40,000 ≤ $59,200 ✓ (the yearly income and HUD's FY2026 very low income limit for 3 persons).",
+      'Small Area FMR: you would pay $988 a month in all ($888 to the owner and $100 for utilities); the housing authority pays the owner $1,012. Approvable at move-in: the gross rent is within the payment standard, $2,000 ≤ $2,560 ✓.',
+      'Area FMR: you would pay $1,279 a month in all ($1,179 to the owner and $100 for utilities); the housing authority pays the owner $721. Approvable at move-in: your share is within 40% of your monthly adjusted income, $1,279 ≤ $1,317 ✓.',
     ]);
     expect(fit.sentences[0]).toBe(
       'A household of 3 persons with $40,000 a year is eligible for a Housing Choice Voucher here: its income is at or below the FY2026 very low income limit of $59,200. ' +
@@ -270,6 +270,8 @@ describe('a build on 2026-11-22: FY2026 limits, the 40% rule, three ways to ask'
       // First the lines that answer what was asked, then the table, then how it was worked out.
       await expect(answer.locator(':scope > p').allTextContents()).resolves.toEqual(fromClient.summary);
       await expect(answer.evaluate((node) => [...node.children].map((child) => child.tagName))).resolves.toEqual(['P', 'P', 'P', 'TABLE', 'DETAILS']);
+      // Each verdict is figures and a symbol, and the symbol is named for a screen reader: the income and both bases pass.
+      await expect(answer.locator(':scope > p').getByRole('img', { name: 'meets the rule', exact: true }).count()).resolves.toBe(3);
       const table = await tableOf(page);
       for (const [row, field] of [
         ['Payment standard', 'payment_standard'],
@@ -347,6 +349,7 @@ describe('a build on 2026-11-22: FY2026 limits, the 40% rule, three ways to ask'
           await expect(page.locator('#fit-answer > p').first().textContent(), typed).resolves.toContain('$40,000');
           await expect(page.locator('#fit-answer details').textContent(), typed).resolves.toContain(money(want));
         }
+        await expect(page.locator('#fit-answer > p').first().getByRole('img', { name: 'cumple la regla', exact: true }).textContent()).resolves.toBe('✓');
         await page.locator('[name="annual_income"]').fill('4,00');
         await page.locator('#fit-form button[type="submit"]').click();
         await expect(page.locator('#fit-answer').textContent()).resolves.toBe('Los ingresos anuales: “4,00” no es una cantidad que esta página pueda leer. Escríbala como 40000, 40.000 o 40.000,50.');

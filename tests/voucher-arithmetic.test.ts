@@ -242,7 +242,7 @@ describe('the whole answer, on a place written out by hand', () => {
     expect(fit.assumptions.join(" ")).toMatch(/A minimum rent of \$50, the most allowed\..*A payment standard of 100% of the FMR\..*A utility allowance of \$0.*A voucher for 2 bedrooms, two persons a bedroom/);
     // The summary answers what was asked first: the income against the limit, then a line a basis.
     expect(fit.summary).toEqual([
-      "The household's income is within the limit for a voucher here: $40,000 a year ≤ $65,750, HUD's FY2026 very low income limit for 4 persons.",
+      "The household's income is within the limit for a voucher here: $40,000 ≤ $65,750 ✓ (the yearly income and HUD's FY2026 very low income limit for 4 persons).",
       'Small Area FMR: a unit renting for up to $2,325 a month can be approved at move-in; you would pay at least $975.',
       'Area FMR: a unit renting for up to $2,034 a month can be approved at move-in; you would pay at least $975.',
     ]);
@@ -267,7 +267,7 @@ describe('the whole answer, on a place written out by hand', () => {
     // Before HOTMA: $20,000 − $400 − ($3,000 − $600) = $17,200; TTP $430. Small Area 1-bedroom PS $1,700: HAP $1,300 − $430 = $870; tenant rent $330.
     // HOTMA: $18,450; TTP $461; HAP $839; family share $461.
     expect(fit.summary[1]).toBe(
-      'Small Area FMR: you would pay $430 a month in all ($330 to the owner and $100 for utilities); the housing authority pays the owner $870. Approvable at move-in. ' +
+      'Small Area FMR: you would pay $430 a month in all ($330 to the owner and $100 for utilities); the housing authority pays the owner $870. Approvable at move-in: the gross rent is within the payment standard, $1,300 ≤ $1,700 ✓. ' +
         "If your housing authority uses HOTMA's deductions: $461 a month.",
     );
   });
@@ -276,7 +276,7 @@ describe('the whole answer, on a place written out by hand', () => {
     const fit = voucherFit(place, { household_size: 1, annual_income: 0, rent_to_owner: 1_000, utility_allowance: 150, payment_standard: 1_200 }, ENGLISH);
     expect(fit.small_area).toMatchObject({ housing_assistance_payment: 1_100, hap_to_owner: 1_000, utility_reimbursement: 100, tenant_rent: 0, family_share: 50 });
     expect(fit.summary[1]).toBe(
-      'Small Area FMR: you would pay $50 a month in all ($0 to the owner and $150 for utilities, less $100 the housing authority pays you toward them); the housing authority pays the owner $1,000. Approvable at move-in.',
+      'Small Area FMR: you would pay $50 a month in all ($0 to the owner and $150 for utilities, less $100 the housing authority pays you toward them); the housing authority pays the owner $1,000. Approvable at move-in: the gross rent is within the payment standard, $1,150 ≤ $1,200 ✓.',
     );
     expect(fit.sentences).toContain('A family in financial hardship can ask the housing authority for an exemption from the $50 minimum rent (24 CFR 5.630(b)).');
   });
@@ -284,7 +284,11 @@ describe('the whole answer, on a place written out by hand', () => {
   it('when the TTP reaches the payment standard, the voucher pays nothing, says 982.455, and the most gross rent is never below a rent that passes', () => {
     const fit = voucherFit(place, { household_size: 1, annual_income: 39_000, payment_standard: 800, rent_to_owner: 1_200 }, ENGLISH);
     expect(fit.small_area).toMatchObject({ voucher_pays_nothing: true, housing_assistance_payment: 0, family_share: 1_200, passes_40_percent: true, max_gross_rent: 1_300 });
-    expect(fit.summary[1]).toBe('Small Area FMR: the voucher pays nothing, and you would pay the whole $1,200 a month. Approvable at move-in.');
+    expect(fit.summary[1]).toBe('Small Area FMR: the voucher pays nothing, and you would pay the whole $1,200 a month. Approvable at move-in: your share is within 40% of your monthly adjusted income, $1,200 ≤ $1,300 ✓.');
+    // A dollar over 40% of the monthly adjusted income ($39,000 / 30 = $1,300): the verdict in figures and a symbol.
+    expect(voucherFit(place, { household_size: 1, annual_income: 39_000, payment_standard: 800, rent_to_owner: 1_301 }, ENGLISH).summary[1]).toBe(
+      'Small Area FMR: the voucher pays nothing, and you would pay the whole $1,301 a month. Not approvable at move-in: your share is more than 40% of your monthly adjusted income, $1,301 > $1,300 ✗.',
+    );
     expect(fit.small_area?.sentence).toContain('A family whose voucher pays nothing for 180 days in a row leaves the program (24 CFR 982.455)');
     expect(fit.small_area?.sentence).toContain('at most $1,300 (40% of its monthly adjusted income, $1,300, since the voucher pays nothing)');
   });

@@ -392,11 +392,18 @@ function eligibilitySentence(words: Words, place: VoucherPlace, size: number, in
   return words.say('answer.eligibility.notEligible', { ...who, year, limit: words.money(limits.very_low), tier, lowLimit: words.money(limits.low) });
 }
 
+/**
+ * A test in figures and a symbol, "$988 ≤ $1,317 ✓" or "$1,490 > $1,317 ✗", so that no word has to carry the verdict:
+ * a mistranslated word cannot turn a pass into a fail. The page gives each symbol its name in the page's language.
+ */
+export const VERDICT_SYMBOLS = { pass: '✓', fail: '✗' } as const;
+const verdict = (words: Words, left: number, right: number, passes: boolean) => words.say('verdict.test', { left: words.money(left), right: words.money(right), passes: passes ? 'yes' : 'no' });
+
 /** The first line: the income against the very low limit, or that there is none to judge by. */
 function eligibilitySummary(words: Words, place: VoucherPlace, size: number, income: number, limits: LimitsForSize | null, tier: Tier | null): string {
   if (!limits || !place.income_limits || tier === null) return words.say('summary.noLimits', { county: place.county });
   const within = tier === 'extremely_low' || tier === 'very_low';
-  return words.say('summary.eligibility', { within: within ? 'yes' : 'no', size, income: words.money(income), limit: words.money(limits.very_low), year: String(place.income_limits.fiscal_year) });
+  return words.say('summary.eligibility', { within: within ? 'yes' : 'no', size, verdict: verdict(words, income, limits.very_low, within), year: String(place.income_limits.fiscal_year) });
 }
 
 type Basis = BasisFit['basis'];
@@ -477,10 +484,12 @@ function otherRulesOf(used: Worked, other: Worked): OtherRules | null {
 }
 
 /** A basis's answer in one line: what the household pays and the owner receives, or the most rent, and the other rule set's where it differs. */
-function basisSummary(words: Words, q: AnsweredQuestion, name: string, n: BasisNumbers, ttp: number, other: OtherBasis | null, otherRules: RuleSet | null): string {
+function basisSummary(words: Words, q: AnsweredQuestion, name: string, n: BasisNumbers, ttp: number, adjusted: number, other: OtherBasis | null, otherRules: RuleSet | null): string {
   const unit = n.unit;
   let line: string;
   if (unit) {
+    // Within the payment standard the 40% test does not apply: the figures are the gross rent and the standard.
+    const within = unit.gross_rent <= n.standard;
     line = words.say('summary.unit', {
       basis: name,
       payment: n.paysNothing ? 'nothing' : unit.utility_reimbursement > 0 ? 'reimbursement' : 'owner',
@@ -490,7 +499,8 @@ function basisSummary(words: Words, q: AnsweredQuestion, name: string, n: BasisN
       utilityAllowance: words.money(q.utility_allowance),
       reimbursement: words.money(unit.utility_reimbursement),
       hapToOwner: words.money(unit.hap_to_owner),
-      approvable: unit.passes_40_percent ? 'yes' : 'no',
+      test: within ? 'within' : unit.passes_40_percent ? 'passes' : 'fails',
+      verdict: within ? verdict(words, unit.gross_rent, n.standard, true) : verdict(words, unit.family_share, Math.floor(adjusted / 3_000), unit.passes_40_percent),
     });
   } else {
     line = words.say('summary.most', {
@@ -583,7 +593,7 @@ function basisFit(words: Words, basis: Basis, w: Worked, q: AnsweredQuestion, ma
     market_rent_within_reach: within,
     ...(unit ?? { gross_rent: null, housing_assistance_payment: null, family_share: null, passes_40_percent: null, hap_to_owner: null, utility_reimbursement: null, tenant_rent: null }),
     // The line names the basis as the answer's table heads its column.
-    summary: basisSummary(words, q, words.say(`fit.table.${basis}`), n, ttp, other?.[basis] ?? null, other?.rules ?? null),
+    summary: basisSummary(words, q, words.say(`fit.table.${basis}`), n, ttp, w.adjusted, other?.[basis] ?? null, other?.rules ?? null),
     sentence: sentences.join(' '),
   };
 }
