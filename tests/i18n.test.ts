@@ -41,6 +41,12 @@ describe('the catalogues', () => {
     });
   }
 
+  it("takes only the English catalogue's keys: a misspelt key fails the typecheck (npm run typecheck), and, were it forced, the call", () => {
+    // @ts-expect-error -- "fit.labl" is not a key of src/messages/en/: the typecheck fails if this line type-checks.
+    expect(() => ENGLISH.say('fit.labl.household_size')).toThrow('no message "fit.labl.household_size" in the English (en) catalogue');
+    expect(ENGLISH.say('fit.label.household_size')).toBe('Household size (persons)');
+  });
+
   it('refuses a catalogue with a missing, an extra, a broken or a mis-argued message, naming the key and the language', () => {
     const english = { 'a.title': 'Rent in {state}', 'a.count': '{n, plural, one {# ZIP code} other {# ZIP codes}}', 'a.plain': 'Find' };
     const problems = catalogueProblems(english, { 'a.title': 'Alquiler en {estado}', 'a.count': '{n, plural, one {# código} other {# códigos}', 'a.extra': 'Sobra' }, spanish);

@@ -105,7 +105,10 @@ async function clientDeclarations(dist: string): Promise<void> {
   const result = program.emit(undefined, (file, text) => {
     emitted.push(file);
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, text.replace(/(from\s+['"]\.{1,2}\/[^'"]+)\.ts(['"])/g, '$1.js$2'));
+    // The message keys are typed from the repository's English catalogues, which the package does not carry
+    // (it bundles the English answer's words): there a key is a string.
+    const declared = text.replace(/(from\s+['"]\.{1,2}\/[^'"]+)\.ts(['"])/g, '$1.js$2').replace(/^export type MessageKey = .*$/m, 'export type MessageKey = string;');
+    writeFileSync(file, declared);
   });
   const problems = [...ts.getPreEmitDiagnostics(program), ...result.diagnostics];
   if (problems.length > 0) throw new Error(ts.formatDiagnostics(problems, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => ROOT, getNewLine: () => '\n' }));

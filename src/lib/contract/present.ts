@@ -5,7 +5,7 @@ import type { CountyRecord, HousingWage, IndexZip, ZipRecord } from './schemas.t
 import { areaShortName } from './format.ts';
 import { incomeNeeded } from './voucher-arithmetic.ts';
 import { roundHalfAway } from './round.ts';
-import type { Words } from './words.ts';
+import type { MessageKey, Words } from './words.ts';
 
 export { areaShortName } from './format.ts';
 export { grouped, MISSING, money, moneyWithCents, percent, signedMoney, signedPercent } from './english.ts';
@@ -24,11 +24,10 @@ export function paymentBandText(words: Words, fmr: number | null | undefined): s
 type Answerable = Pick<IndexZip, 'fmr' | 'zori_latest' | 'spread' | 'spread_pct' | 'voucher_competitive' | 'area_fmr' | 'area_spread' | 'area_spread_pct' | 'area_voucher_competitive'>;
 
 function comparison(words: Words, basis: 'small_area' | 'area', area: string, fmr2: number | null, rent: IndexZip['zori_latest'], spread: number | null, spreadPct: number | null, competitive: boolean | null): string {
-  const key = `compare.${basis}`;
-  if (fmr2 === null) return words.say(`${key}.noFmr`, { area });
-  if (!rent || competitive === null) return words.say(`${key}.noMarket`, { area, fmr: words.money(fmr2) });
+  if (fmr2 === null) return words.say(`compare.${basis}.noFmr`, { area });
+  if (!rent || competitive === null) return words.say(`compare.${basis}.noMarket`, { area, fmr: words.money(fmr2) });
   const values = { area, fmr: words.money(fmr2), rent: words.money(rent.rent), month: rent.month };
-  return competitive ? words.say(`${key}.competitive`, values) : words.say(`${key}.short`, { ...values, spread: words.money(spread), pct: words.percent(spreadPct) });
+  return competitive ? words.say(`compare.${basis}.competitive`, values) : words.say(`compare.${basis}.short`, { ...values, spread: words.money(spread), pct: words.percent(spreadPct) });
 }
 
 /**
@@ -59,7 +58,7 @@ export function marketRentAgeSentence(words: Words, zip: Pick<IndexZip, 'zori_la
  * $49.23 an hour ($102,400 a year) to afford the 2-bedroom Small Area FMR here ($2,560); $32.87 an
  * hour on the area FMR ($1,709)."
  */
-function housingWageSentence(words: Words, key: string, wage: HousingWage, fmr2: { small_area: number | null; area: number | null }): string | null {
+function housingWageSentence(words: Words, key: MessageKey, wage: HousingWage, fmr2: { small_area: number | null; area: number | null }): string | null {
   const small = wage.small_area.br2;
   if (small === null || fmr2.small_area === null) return null;
   const area = wage.area?.br2 ?? null;

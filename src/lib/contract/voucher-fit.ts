@@ -8,7 +8,7 @@
 // developer's app, so all three give the same numbers and the same sentences.
 import { BEDROOMS } from './bedrooms.ts';
 import { areaShortName } from './format.ts';
-import type { Values, Words } from './words.ts';
+import type { MessageKey, Values, Words } from './words.ts';
 import { HOUSEHOLD_SIZES } from './household.ts';
 import {
   adjustedIncome,
@@ -305,32 +305,35 @@ export type AnsweredQuestion = Omit<Required<VoucherQuestion>, 'payment_standard
   rent_to_owner: number | null;
 };
 
+/** The fields that take a number, each with its name in the catalogue (`field.…`) for the refusals. */
+type NamedField = Exclude<keyof VoucherQuestion, 'rules' | 'elderly_or_disabled'>;
+
 /**
  * The question checked and filled in with its defaults; a name it does not know, a value of the wrong kind or out of
  * range is a VoucherQuestionError saying, in the answer's language, what to change. Partial: a caller without types
  * (the form, JavaScript) may leave out even the size or the income, which are then refused, never taken as 0.
  */
 function checkedQuestion(q: Partial<VoucherQuestion>, rulesInForce: RulesInForce, words: Words): AnsweredQuestion {
-  const refuse = (key: string, values?: Values) => new VoucherQuestionError(words.say(key, values));
+  const refuse = (key: MessageKey, values?: Values) => new VoucherQuestionError(words.say(key, values));
   const known: readonly string[] = QUESTION_FIELDS;
   for (const field of Object.keys(q)) if (!known.includes(field)) throw refuse('error.unknownField', { field, known: known.join(', ') });
   const oneOf = <T extends string | boolean>(value: unknown, field: keyof VoucherQuestion, values: readonly T[]): T => {
     if (!values.includes(value as T)) throw refuse('error.unknownValue', { field, values: values.join(', '), value: JSON.stringify(value) });
     return value as T;
   };
-  const number = (value: number | undefined, field: keyof VoucherQuestion, min: number, max: number, money = false) => {
+  const number = (value: number | undefined, field: NamedField, min: number, max: number, money = false) => {
     const name = words.say(`field.${field}`);
     if (typeof value !== 'number' || !Number.isFinite(value)) throw refuse('error.notNumber', { field: name });
     const bound = (n: number) => (money ? words.money(n) : words.grouped(n));
     if (value < min || value > max) throw refuse('error.range', { field: name, min: bound(min), max: bound(max), value: String(value) });
     return value;
   };
-  const whole = (given: number | undefined, field: keyof VoucherQuestion, min: number, max: number) => {
+  const whole = (given: number | undefined, field: NamedField, min: number, max: number) => {
     const value = number(given, field, min, max);
     if (!Number.isInteger(value)) throw refuse('error.whole', { field: words.say(`field.${field}`), min: String(min), max: String(max), value: String(value) });
     return value;
   };
-  const amount = (value: number | undefined, field: keyof VoucherQuestion, max: number) => {
+  const amount = (value: number | undefined, field: NamedField, max: number) => {
     if (value === undefined) return 0;
     number(value, field, 0, max, true);
     if (Math.abs(value * 100 - Math.round(value * 100)) > 1e-6) throw refuse('error.cents', { field: words.say(`field.${field}`), value: String(value) });

@@ -9,13 +9,18 @@ import { type NumberFormats, numberFormats } from './format.ts';
 
 /** One language's messages: key → ICU MessageFormat text. */
 export type Catalogue = Readonly<Record<string, string>>;
+/**
+ * Every message's key, from the English catalogues (a type only: nothing of them reaches a script this way), so a
+ * missing or misspelt key fails the typecheck rather than a page at render time.
+ */
+export type MessageKey = keyof typeof import('../../messages/en/pages.json') | keyof typeof import('../../messages/en/scripts.json');
 /** What a message is filled with: numbers for plurals, text for everything already formatted. */
 export type Values = Readonly<Record<string, string | number>>;
 
 export interface Words extends NumberFormats {
   readonly language: LanguageScope;
   /** The message `key` filled with `values`; a key the catalogue lacks is a programming error. */
-  readonly say: (key: string, values?: Values) => string;
+  readonly say: (key: MessageKey, values?: Values) => string;
   /** A value the data does not have: "n/a". */
   readonly missing: string;
   /** "2023-10" → "October 2023". */
@@ -26,7 +31,7 @@ export interface Words extends NumberFormats {
 export function wordsOf(language: LanguageScope, catalogue: Catalogue): Words {
   const locale = language.intlLocale;
   const compiled = new Map<string, IntlMessageFormat>();
-  const say = (key: string, values?: Values): string => {
+  const say = (key: MessageKey, values?: Values): string => {
     let message = compiled.get(key);
     if (!message) {
       const text = catalogue[key];
