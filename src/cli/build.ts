@@ -22,7 +22,7 @@ const USAGE = 'usage: npm run build -- [--state XX] [--site URL] [--base /PATH/]
 /** How long a build waits for another one that holds this checkout or the same output folder. */
 const LOCK_WAIT_MS = 10 * 60 * 1000;
 
-function parseCommandLine(argv: string[]): { state: StateScope; site: string; base: string; outDir: string; acceptChanges: boolean; compress: boolean } {
+function parseCommandLine(argv: string[]): { state: StateScope; site: string; base: string; outDir: string; mcpUrl: string | undefined; acceptChanges: boolean; compress: boolean } {
   let values: { site?: string | undefined; base?: string | undefined; outDir?: string | undefined; state?: string | undefined; 'mcp-url'?: string | undefined; 'accept-changes'?: boolean | undefined; 'no-compress'?: boolean | undefined };
   try {
     ({ values } = parseArgs({ args: argv, options: { site: { type: 'string' }, base: { type: 'string' }, outDir: { type: 'string' }, state: { type: 'string' }, 'mcp-url': { type: 'string' }, 'accept-changes': { type: 'boolean' }, 'no-compress': { type: 'boolean' } }, strict: true }));
@@ -32,11 +32,10 @@ function parseCommandLine(argv: string[]): { state: StateScope; site: string; ba
   // The state goes to the render process in its request; its pages take it from the dataset's site record.
   const state = stateOption(values.state);
   // Where the deployment serves the agent server (the Worker's /mcp): announced in meta.json, llms.txt
-  // and the docs page. The render process inherits it, as it does the state.
+  // and the docs page. It goes to the render process in its request's options, as the state does.
   const mcpUrl = values['mcp-url'];
-  if (mcpUrl !== undefined) {
-    if (!URL.canParse(mcpUrl) || !/^https?:$/.test(new URL(mcpUrl).protocol)) throw new UsageError(`--mcp-url ${mcpUrl} is not an absolute http(s) URL (e.g. https://rent.example.org/mcp)`);
-    process.env.MNRENT_MCP_URL = mcpUrl;
+  if (mcpUrl !== undefined && (!URL.canParse(mcpUrl) || !/^https?:$/.test(new URL(mcpUrl).protocol))) {
+    throw new UsageError(`--mcp-url ${mcpUrl} is not an absolute http(s) URL (e.g. https://rent.example.org/mcp)`);
   }
   const site = values.site ?? DEFAULT_SITE;
   let parsed: URL;
@@ -50,7 +49,7 @@ function parseCommandLine(argv: string[]): { state: StateScope; site: string; ba
   const base = values.base ?? '/';
   if (!/^\/(?:[a-z0-9][a-z0-9-]*\/)*$/.test(base.endsWith('/') ? base : `${base}/`)) throw new UsageError(`--base ${base} must be a path such as /wi/ (lower-case letters, digits and hyphens)`);
   if (parsed.pathname !== '/') throw new UsageError(`--site ${site} must be the host's root; give the path with --base ${parsed.pathname}`);
-  return { state, site: parsed.href.replace(/\/+$/, ''), base: base.endsWith('/') ? base : `${base}/`, outDir: resolve(values.outDir ?? 'dist'), acceptChanges: values['accept-changes'] === true, compress: values['no-compress'] !== true };
+  return { state, site: parsed.href.replace(/\/+$/, ''), base: base.endsWith('/') ? base : `${base}/`, outDir: resolve(values.outDir ?? 'dist'), mcpUrl, acceptChanges: values['accept-changes'] === true, compress: values['no-compress'] !== true };
 }
 
 /** Replaces `outDir` by `fresh` with two renames, so readers never see a half-written folder for long. */
@@ -77,16 +76,16 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 
 async function main(): Promise<number> {
   const started = performance.now();
-  const { state, site, base, outDir, acceptChanges, compress } = parseCommandLine(process.argv.slice(2));
+  const { state, site, base, outDir, mcpUrl, acceptChanges, compress } = parseCommandLine(process.argv.slice(2));
   const root = rootOf(site, base);
-  if (process.cwd() !== projectRoot) {
-    // Astro stages its server bundle under the working directory when the output folder is outside
-    // it, and that bundle must resolve the project's packages: build from the project, with the
-    // sources where the caller's relative path pointed.
-    if (process.env.SOURCES_DIR) process.env.SOURCES_DIR = resolve(process.env.SOURCES_DIR);
-    process.chdir(projectRoot);
-  }
-  const options = { ...optionsFromEnv(root, outDir), state };
+  // The environment is read once, here: the sources where the caller's relative path pointed.
+  const env = process.env.SOURCES_DIR ? { ...process.env, SOURCES_DIR: resolve(process.env.SOURCES_DIR) } : process.env;
+  // Astro stages its server bundle under the working directory when the output folder is outside
+  // it, and that bundle must resolve the project's packages: build from the project.
+  if (process.cwd() !== projectRoot) process.chdir(projectRoot);
+  // Every option of the dataset, made once and handed to the render process in its request.
+  const load = { ...optionsFromEnv(root, outDir, env), ...(mcpUrl === undefined ? {} : { mcpUrl }) };
+  const options = { ...load, state };
   const guard = { projectRoot, sourcesDir: options.sourcesDir };
   await checkOutputFolder(outDir, guard);
   const sources = options.snapshotDir ? `${resolve(options.sourcesDir)} over the snapshot ${resolve(options.snapshotDir)}` : resolve(options.sourcesDir);
@@ -109,7 +108,7 @@ async function main(): Promise<number> {
     log('  reading and deriving the dataset while Astro starts…');
     // The render process has exited when this returns, also when it failed: nothing writes into staging after it.
     waitingFor = 'the render process';
-    const summary = await renderInChildProcess({ state: state.code, root, site, base, outDir, staging, acceptChanges });
+    const summary = await renderInChildProcess({ state: state.code, load, site, base, outDir, staging, acceptChanges });
     checkoutLock.release();
     const written = filesUnder(staging);
     let compressed: PrecompressStats | undefined;

@@ -5,7 +5,6 @@
 import { checkFloors, compareWithEarlier, PublishGateError } from '../derive/publish-gate.ts';
 import { holdPublishGate, keepDataset } from '../dataset/in-process.ts';
 import type { LoadedDataset, LoadedRecords } from '../dataset/load.ts';
-import { optionsFromEnv } from '../dataset/options.ts';
 import { loadDatasetOffThread } from '../dataset/thread.ts';
 import { contextOf } from '../context.ts';
 import { errorForThread } from '../errors.ts';
@@ -21,7 +20,7 @@ function gateReasons(dataset: LoadedDataset): string[] {
 }
 
 async function render(request: RenderRequest): Promise<RenderSummary> {
-  const options = { ...optionsFromEnv(request.root, request.outDir), state: contextOf(request.state).state };
+  const options = { ...request.load, state: contextOf(request.state).state };
   // The records come first: the content loaders validate them while the rest of the dataset is made.
   const records = Promise.withResolvers<LoadedRecords>();
   const loading = keepDataset(options.site, loadDatasetOffThread(options, records.resolve), records.promise);

@@ -3,13 +3,14 @@
 // Astro's build fails while the pages already queued go on writing; ending that process is the one
 // sure way to stop them before the staging folder is removed.
 import { fork } from 'node:child_process';
+import type { LoadOptions } from '../dataset/options.ts';
 import { errorFromThread, type ThreadedError } from '../errors.ts';
 
 export interface RenderRequest {
   /** The USPS code of the state the site is for. */
   state: string;
-  /** The site's public root (site and base), as the dataset's URLs carry it. */
-  root: string;
+  /** What the dataset is loaded from, made once by the command from its arguments and the environment. */
+  load: Omit<LoadOptions, 'state'>;
   site: string;
   base: string;
   /** The folder this build replaces: its meta.json is what the publish gate compares with. */
