@@ -400,7 +400,13 @@ function eligibilitySentence(words: Words, place: VoucherPlace, size: number, in
  * a mistranslated word cannot turn a pass into a fail. The page gives each symbol its name in the page's language.
  */
 export const VERDICT_SYMBOLS = { pass: '✓', fail: '✗' } as const;
-const verdict = (words: Words, left: number, right: number, passes: boolean) => words.say('verdict.test', { left: words.money(left), right: words.money(right), passes: passes ? 'yes' : 'no' });
+const verdict = (words: Words, left: number, right: number, passes: boolean) =>
+  words.say('verdict.test', { left: words.money(left), right: words.money(right), passes: passes ? 'yes' : 'no', symbol: passes ? VERDICT_SYMBOLS.pass : VERDICT_SYMBOLS.fail });
+
+/** Who receives the HAP for a unit: nobody, the owner alone, or the owner and the family (a utility reimbursement). */
+const paymentKind = (paysNothing: boolean, unit: UnitPayment) => (paysNothing ? 'nothing' : unit.utility_reimbursement > 0 ? 'reimbursement' : 'owner');
+/** How the 40% test went: not applied (the gross rent is within the payment standard), passed or failed. */
+const testOf = (unit: UnitPayment, standard: number) => (unit.gross_rent <= standard ? 'within' : unit.passes_40_percent ? 'passes' : 'fails');
 
 /** The first line: the income against the very low limit, or that there is none to judge by. */
 function eligibilitySummary(words: Words, place: VoucherPlace, size: number, income: number, limits: LimitsForSize | null, tier: Tier | null): string {
@@ -491,19 +497,19 @@ function basisSummary(words: Words, q: AnsweredQuestion, name: string, n: BasisN
   const unit = n.unit;
   let line: string;
   if (unit) {
-    // Within the payment standard the 40% test does not apply: the figures are the gross rent and the standard.
-    const within = unit.gross_rent <= n.standard;
+    const test = testOf(unit, n.standard);
     line = words.say('summary.unit', {
       basis: name,
-      payment: n.paysNothing ? 'nothing' : unit.utility_reimbursement > 0 ? 'reimbursement' : 'owner',
+      payment: paymentKind(n.paysNothing, unit),
       share: words.money(unit.family_share),
       utilities: q.utility_allowance > 0 ? 'yes' : 'no',
       tenantRent: words.money(unit.tenant_rent),
       utilityAllowance: words.money(q.utility_allowance),
       reimbursement: words.money(unit.utility_reimbursement),
       hapToOwner: words.money(unit.hap_to_owner),
-      test: within ? 'within' : unit.passes_40_percent ? 'passes' : 'fails',
-      verdict: within ? verdict(words, unit.gross_rent, n.standard, true) : verdict(words, unit.family_share, Math.floor(adjusted / 3_000), unit.passes_40_percent),
+      test,
+      // Within the payment standard the 40% test does not apply: the figures are the gross rent and the standard.
+      verdict: test === 'within' ? verdict(words, unit.gross_rent, n.standard, true) : verdict(words, unit.family_share, Math.floor(adjusted / 3_000), unit.passes_40_percent),
     });
   } else {
     line = words.say('summary.most', {
@@ -548,12 +554,12 @@ function basisFit(words: Words, basis: Basis, w: Worked, q: AnsweredQuestion, ma
         rent: words.money(q.rent_to_owner),
         utilities,
         grossRent: words.money(unit.gross_rent),
-        payment: paysNothing ? 'nothing' : unit.utility_reimbursement > 0 ? 'reimbursement' : 'owner',
+        payment: paymentKind(paysNothing, unit),
         familyShare: words.money(unit.family_share),
         hapToOwner: words.money(unit.hap_to_owner),
         tenantRent: words.money(unit.tenant_rent),
         reimbursement: words.money(unit.utility_reimbursement),
-        test: unit.gross_rent <= standard ? 'within' : unit.passes_40_percent ? 'passes' : 'fails',
+        test: testOf(unit, standard),
         fortyPercent,
       }),
     );
@@ -611,7 +617,11 @@ function deductionStep(words: Words, w: Worked, q: AnsweredQuestion, deductions:
     deductions.dependents > 0 ? words.say('step.deduction.dependents', { count: q.dependents, each: words.money(amounts.dependent), amount: words.money(deductions.dependents) }) : null,
     deductions.elderly_or_disabled_family > 0 ? words.say('step.deduction.elderly', { amount: words.money(deductions.elderly_or_disabled_family) }) : null,
     q.child_care > 0
-      ? words.say('step.deduction.childCare', { amount: words.money(Math.min(q.child_care, q.earned_income)), capped: q.child_care > q.earned_income ? 'yes' : 'no', earned: words.money(q.earned_income) })
+      ? (() => {
+          // What the arithmetic deducted for care that lets a member work: the child-care deduction less the care for study.
+          const forWork = deductions.child_care - q.child_care_for_study;
+          return words.say('step.deduction.childCare', { amount: words.money(forWork), capped: forWork < q.child_care ? 'yes' : 'no', earned: words.money(q.earned_income) });
+        })()
       : null,
     q.child_care_for_study > 0 ? words.say('step.deduction.childCareStudy', { amount: words.money(q.child_care_for_study) }) : null,
     q.disability_assistance_expenses > 0
