@@ -14,6 +14,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { launchChromium } from './helpers/chromium.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { MetaDoc } from '../src/lib/contract/schemas.ts';
+import { DEFAULT_REPORT_URL } from '../src/lib/dataset/options.ts';
 import { TOOLS } from '../src/lib/mcp/tools/index.ts';
 import { serverJson } from '../src/packages/mnrent-mcp/manifest.ts';
 import { answerEdge } from '../src/lib/serve/edge.ts';
@@ -25,6 +26,7 @@ import { freePort, serveWithDeno, serveWithEdge, type Served } from './helpers/s
 import { contextOf } from '../src/lib/context.ts';
 
 const MCP_URL = `${TEST_SITE}/mcp`;
+const REPORT_URL = 'https://translations.example.net/mnrent/';
 const TOOL_NAMES = TOOLS.map((t) => t.name);
 let scratch: string;
 let site: string;
@@ -34,10 +36,21 @@ const run = promisify(execFile);
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'mnrent-edge-'));
   site = join(scratch, 'dist');
-  const build = await runBuild({ outDir: site, args: ['--no-compress', '--mcp-url', MCP_URL] });
+  const build = await runBuild({ outDir: site, args: ['--no-compress', '--mcp-url', MCP_URL, '--report-url', REPORT_URL] });
   if (build.code !== 0) throw new Error(build.stderr);
 }, BUILD_TEST_TIMEOUT_MS);
 afterAll(() => rm(scratch, { recursive: true, force: true }));
+
+describe('--report-url: where readers of a translated page report a mistake', () => {
+  it('is in meta.json and in the notice of every translated page; without it, the project\'s issues (package.json\'s bugs.url)', async () => {
+    expect(((await readJson('api/v1/meta.json')) as MetaDoc).translation_reports_url).toBe(REPORT_URL);
+    for (const path of ['es/zip/55104/index.html', 'hmn/county/hennepin/index.html', 'so/errors/405/index.html']) {
+      expect(await readFile(join(site, path), 'utf8'), path).toMatch(new RegExp(`<p class="notice translated" role="note">[^]*<a href="${REPORT_URL}">`));
+    }
+    const plain = JSON.parse(await readFile(join(inject('builtSite'), 'api/v1/meta.json'), 'utf8')) as MetaDoc;
+    expect(plain.translation_reports_url).toBe(DEFAULT_REPORT_URL);
+  });
+});
 
 describe('--mcp-url: the deployment announces where it serves the agent server', () => {
   it('in meta.json, llms.txt, llms-full.txt, /docs/ and the registry\'s server.json; a build without it announces none', async () => {

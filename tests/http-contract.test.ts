@@ -144,6 +144,18 @@ describe.each([
     }
   });
 
+  it('refuses other methods on a page with 405 and the error page in the language of its path', async () => {
+    if (isPreview) return;
+    for (const [path, lang, title] of [['/zip/55104/', 'en', 'Method Not Allowed'], ['/es/zip/55104/', 'es', 'Método no permitido'], ['/hmn/county/hennepin/', 'hmn', 'Tsis pub ua li no']] as const) {
+      const r = await get(path, { method: 'POST' });
+      expect(r.status, path).toBe(405);
+      expect(header(r, 'allow')).toBe('GET, HEAD, OPTIONS');
+      expect(header(r, 'content-type')).toMatch(/^text\/html/);
+      expect(r.body.toString(), path).toContain(`<html lang="${lang}">`);
+      expect(r.body.toString(), path).toContain(`<h1>405 ${title}</h1>`);
+    }
+  });
+
   it('answers an unknown ZIP, an unknown county and a malformed value under /api/ with a JSON 404', async () => {
     for (const path of ['/api/v1/zip/99999.json', '/api/v1/county/atlantis.json', '/api/v1/zip/abc.json', '/api/v1/zip/55104', '/api/v2/index.json']) {
       const r = await get(path);

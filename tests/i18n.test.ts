@@ -57,6 +57,18 @@ describe('the catalogues', () => {
       'message "a.extra" in Spanish (es) is not in the English catalogue: remove it or add it there',
     ]);
   });
+
+  it('refuses a select or a plural that branches otherwise than English, by the language\'s own plural rules', () => {
+    const english = { 'b.pass': '{within, select, yes {within the limit} other {above the limit}}', 'b.count': '{n, plural, =0 {none} one {# person} other {# persons}}' };
+    const somali = languageByCode('so') as LanguageScope;
+    expect(catalogueProblems(english, { 'b.pass': '{within, select, yes {gudaha} no {ka badan} other {ka badan}}', 'b.count': '{n, plural, =0 {midna} one {# qof} few {# qof} other {# qof}}' }, somali)).toEqual([
+      'message "b.pass" in Somali (so): {within, select} has the cases no, other, yes where English has other, yes',
+      'message "b.count" in Somali (so): {n, plural} has the form few, which the language\'s plural rules never choose (its forms: one, other)',
+    ]);
+    expect(catalogueProblems(english, { 'b.pass': '{within, select, yes {dentro} other {por encima}}', 'b.count': '{n, plural, one {# persona} many {# de personas} other {# personas}}' }, spanish)).toEqual([
+      'message "b.count" in Spanish (es): {n, plural} has the exact cases none where English has =0',
+    ]);
+  });
 });
 
 describe('numbers and money in each language', () => {
@@ -83,6 +95,27 @@ describe('numbers and money in each language', () => {
     expect(pageWords(spanish).month('2023-10')).toBe('octubre de 2023');
     expect(pageWords(languageByCode('so') as LanguageScope).month('2023-10')).toBe('Oktoobar 2023');
     expect(pageWords(languageByCode('hmn') as LanguageScope).month('2023-10')).toBe('Lub Kaum Hli 2023');
+  });
+
+  it("spells each month as CLDR does (Intl's data) where the language has a CLDR locale; Hmong, which has none, from its catalogue", () => {
+    for (const language of LANGUAGES.filter((l) => l.code !== 'hmn')) {
+      const cldr = new Intl.DateTimeFormat(language.intlLocale, { month: 'long', timeZone: 'UTC' });
+      for (let month = 1; month <= 12; month++) {
+        const yearMonth = `2026-${String(month).padStart(2, '0')}`;
+        expect(pageWords(language).month(yearMonth), `${language.code} ${yearMonth}`).toContain(cldr.format(Date.UTC(2026, month - 1, 15)));
+      }
+    }
+  });
+
+  it('writes dates and fiscal years in the language, never as ISO dates or "FY" on a translated page', () => {
+    const words = (code: string) => pageWords(languageByCode(code) as LanguageScope);
+    expect(ENGLISH.date('2026-05-01')).toBe('1 May 2026');
+    expect(words('es').date('2026-05-01')).toBe('1 de mayo de 2026');
+    expect(words('so').date('2026-11-29')).toBe('29 Noofeembar 2026');
+    expect(words('hmn').date('2026-11-29')).toBe('29 Lub Kaum Ib Hlis 2026');
+    expect([ENGLISH.fiscalYear(2026), ENGLISH.fiscalYearShort(2026)]).toEqual(['FY2026', 'FY2026']);
+    expect([words('es').fiscalYear(2026), words('so').fiscalYear(2026), words('hmn').fiscalYear(2026)]).toEqual(['año fiscal 2026', 'sannadka maaliyadeed 2026', 'xyoo nyiaj txiag 2026']);
+    for (const { code } of TRANSLATED) expect(words(code).fiscalYearShort(2026)).toBe('2026');
   });
 });
 
@@ -133,7 +166,7 @@ describe("the household's answer in each language", () => {
 
   it('refuses a bad question in the language', () => {
     expect(() => voucherFit(place, { household_size: 3, annual_income: 40_000, dependents: 3 }, pageWords(spanish))).toThrow(
-      new VoucherQuestionError('Los dependientes deben ser menos que el tamaño del hogar (el jefe del hogar nunca es uno): escriba de 0 a 2, no 3.'),
+      new VoucherQuestionError('El número de dependientes debe ser menor que el número de personas del hogar (el jefe del hogar nunca es un dependiente): escriba un número de 0 a 2, no 3.'),
     );
     expect(() => voucherFit(place, { household_size: 3, annual_income: -5 }, ENGLISH)).toThrow('The yearly income must be from $0 to $10,000,000, not -5.');
   });

@@ -9,9 +9,9 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ENGLISH_CATALOGUE } from '../src/lib/contract/english.ts';
-import { voucherFit, type VoucherPlace } from '../src/lib/contract/voucher-fit.ts';
+import { VERDICT_SYMBOLS, voucherFit, type VoucherPlace } from '../src/lib/contract/voucher-fit.ts';
 import { languageByCode, LANGUAGES, TRANSLATED, type LanguageScope } from '../src/lib/languages.ts';
-import { pageWords } from '../src/lib/site/words.ts';
+import { pageWords, reviewStateOf } from '../src/lib/site/words.ts';
 import { axeViolations } from './helpers/axe.ts';
 import { launchChromium } from './helpers/chromium.ts';
 import { serveWithNginx, type Served } from './helpers/servers.ts';
@@ -61,8 +61,9 @@ const alternates = (page: string): Record<string, string> =>
   Object.fromEntries([...page.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"/g)].map((m): [string, string] => [m[1] ?? '', new URL(m[2] ?? '').pathname]));
 
 describe('every page for people in every language', () => {
-  it('has its three translations, each with lang set, a notice that it is translated, and links to the English page and to where mistranslations go', async () => {
+  it('has its three translations, each with lang set, a notice that it is translated and not yet reviewed, and links to the English page and to where mistranslations go', async () => {
     const pages = await englishPages();
+    const reportUrl = (JSON.parse(await readFile(join(site, 'api/v1/meta.json'), 'utf8')) as { translation_reports_url: string }).translation_reports_url;
     expect(pages.length).toBeGreaterThan(1000);
     for (const path of pages) {
       expect(await html(path)).toMatch(/^<!DOCTYPE html><html lang="en">/i);
@@ -71,11 +72,23 @@ describe('every page for people in every language', () => {
         expect(page, `/${code}${path}`).toMatch(new RegExp(`^<!DOCTYPE html><html lang="${code}">`, 'i'));
         const notice = /<p class="notice translated" role="note">([\s\S]*?)<\/p>/.exec(page)?.[1] ?? '';
         expect(notice, `/${code}${path}`).toContain(`href="${path}" hreflang="en"`);
-        expect(notice).toContain('href="/docs/#translations"');
+        // Whether a native speaker has reviewed it, in the language, and where to report a mistake (--report-url).
+        const review = reviewStateOf(language(code));
+        expect(notice).toContain(pageWords(language(code)).say('translated.review', { state: review.state, reviewed: String(review.reviewed), total: String(review.total) }));
+        expect(notice).toContain(`<a href="${reportUrl}">${pageWords(language(code)).say('translated.report')}</a>`);
       }
     }
     // The 404 page too, where the servers find it.
     for (const { code } of TRANSLATED) expect(await html(`/${code}/404/`)).toMatch(new RegExp(`<html lang="${code}">`));
+    // And each error page a host answers outside /api/ (400, 403, 405, 414), in its language's words.
+    for (const { code } of LANGUAGES) {
+      const words = pageWords(language(code));
+      for (const status of ['400', '403', '405', '414']) {
+        const page = await html(`${code === 'en' ? '' : `/${code}`}/errors/${status}/`);
+        expect(page, `${code} ${status}`).toMatch(new RegExp(`<html lang="${code}">`));
+        expect(page).toContain(`<h1>${status} ${words.say('errorPage.title', { status })}</h1>`);
+      }
+    }
   });
 
   it('lists the same four versions and x-default in every head, each of which lists them back; the sitemap says the same', async () => {
@@ -125,6 +138,30 @@ describe('every page for people in every language', () => {
     expect(visibleText(await html('/es/county/roseau/'))).toContain('s. d.');
     expect(visibleText(await html('/es/county/roseau/'))).not.toContain('n/a');
     expect(pageWords(language('es')).month(zip.zori_latest.month)).toBe('octubre de 2023');
+  });
+
+  it('shows exactly the English page’s amounts, and no fiscal year, date or month in code’s English outside an element marked lang="en", on every translated page', async () => {
+    /** The dollar amounts a reader sees, sorted (a sentence may put them in another order). */
+    const amounts = (text: string) => (text.match(/[−-]?\$\d[\d,]*(?:\.\d\d)?/g) ?? []).sort();
+    /** "FY2026", "2026-05-01", "2023-10": what code writes when it does not ask the catalogue. */
+    const codesEnglish = /\bFY ?\d{4}\b|\b\d{4}-\d{2}(?:-\d{2})?\b/g;
+    const withoutEnglishNames = (page: string) => page.replace(/<(span|cite)\b[^>]*\blang="en"[^>]*>[\s\S]*?<\/\1>/g, ' ');
+    const found: string[] = [];
+    let compared = 0;
+    for (const path of await englishPages()) {
+      const english = amounts(visibleText(await html(path)));
+      for (const { code } of TRANSLATED) {
+        const page = await html(`/${code}${path}`);
+        const text = visibleText(page);
+        if (amounts(text).join(' ') !== english.join(' ')) found.push(`/${code}${path}: amounts differ from the English page`);
+        for (const m of visibleText(withoutEnglishNames(page)).matchAll(codesEnglish)) found.push(`/${code}${path}: "${m[0]}"`);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(3000);
+    expect(found.slice(0, 20)).toEqual([]);
+    // The test sees such English where there is some: the English pages write fiscal years as FY2026.
+    expect(visibleText(await html('/zip/55104/')).match(codesEnglish)?.length).toBeGreaterThan(3);
   });
 
   it('keeps every translated ZIP page within the English page’s gzipped size + 10%', async () => {
@@ -188,6 +225,20 @@ describe('in a browser at 375 px', () => {
       const place = JSON.parse((await page.locator('#fit-place').textContent()) ?? '') as VoucherPlace;
       const want = voucherFit(place, { household_size: 3, annual_income: 40_000 }, words);
       await expect(page.locator('#fit-answer > p').allTextContents()).resolves.toEqual(want.summary);
+      // A unit of $2,000 fails the 40% test on one basis and passes it on the other: each verdict is a
+      // symbol named in the language, whatever the words around it say.
+      await page.getByText(words.say('fit.more'), { exact: true }).click();
+      await page.getByLabel(words.say('fit.label.rent_to_owner'), { exact: true }).fill('2000');
+      await page.getByRole('button', { name: words.say('fit.check'), exact: true }).click();
+      const mixed = voucherFit(place, { household_size: 3, annual_income: 40_000, rent_to_owner: 2000 }, words);
+      expect([mixed.small_area?.passes_40_percent, mixed.area?.passes_40_percent]).toEqual([false, true]);
+      await expect(page.locator('#fit-answer > p').allTextContents()).resolves.toEqual(mixed.summary);
+      const symbols = (symbol: string) => mixed.summary.join(' ').split(symbol).length - 1;
+      expect([symbols(VERDICT_SYMBOLS.pass) >= 2, symbols(VERDICT_SYMBOLS.fail) >= 1]).toEqual([true, true]);
+      expect(await page.locator('#fit-answer > p').getByRole('img', { name: words.say('verdict.fail'), exact: true }).count()).toBe(symbols(VERDICT_SYMBOLS.fail));
+      expect(await page.locator('#fit-answer > p').getByRole('img', { name: words.say('verdict.pass'), exact: true }).count()).toBe(symbols(VERDICT_SYMBOLS.pass));
+      await expect(axeViolations(page)).resolves.toEqual([]);
+      await page.getByLabel(words.say('fit.label.rent_to_owner'), { exact: true }).fill('');
       await page.getByLabel(words.say('fit.label.household_size'), { exact: true }).fill('0');
       await page.getByRole('button', { name: words.say('fit.check'), exact: true }).click();
       await expect(page.locator('#fit-answer').textContent()).resolves.toBe(

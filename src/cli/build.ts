@@ -18,14 +18,14 @@ import { runCommand, stateOption, UsageError } from './command.ts';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-const USAGE = 'usage: npm run build -- [--state XX] [--site URL] [--base /PATH/] [--outDir DIR] [--mcp-url URL] [--accept-changes] [--no-compress]   (sources: SOURCES_DIR, default data/sources; --state or MNRENT_STATE, default MN)';
+const USAGE = 'usage: npm run build -- [--state XX] [--site URL] [--base /PATH/] [--outDir DIR] [--mcp-url URL] [--report-url URL] [--accept-changes] [--no-compress]   (sources: SOURCES_DIR, default data/sources; --state or MNRENT_STATE, default MN)';
 /** How long a build waits for another one that holds this checkout or the same output folder. */
 const LOCK_WAIT_MS = 10 * 60 * 1000;
 
-function parseCommandLine(argv: string[]): { state: StateScope; site: string; base: string; outDir: string; mcpUrl: string | undefined; acceptChanges: boolean; compress: boolean } {
-  let values: { site?: string | undefined; base?: string | undefined; outDir?: string | undefined; state?: string | undefined; 'mcp-url'?: string | undefined; 'accept-changes'?: boolean | undefined; 'no-compress'?: boolean | undefined };
+function parseCommandLine(argv: string[]): { state: StateScope; site: string; base: string; outDir: string; mcpUrl: string | undefined; reportUrl: string | undefined; acceptChanges: boolean; compress: boolean } {
+  let values: { site?: string | undefined; base?: string | undefined; outDir?: string | undefined; state?: string | undefined; 'mcp-url'?: string | undefined; 'report-url'?: string | undefined; 'accept-changes'?: boolean | undefined; 'no-compress'?: boolean | undefined };
   try {
-    ({ values } = parseArgs({ args: argv, options: { site: { type: 'string' }, base: { type: 'string' }, outDir: { type: 'string' }, state: { type: 'string' }, 'mcp-url': { type: 'string' }, 'accept-changes': { type: 'boolean' }, 'no-compress': { type: 'boolean' } }, strict: true }));
+    ({ values } = parseArgs({ args: argv, options: { site: { type: 'string' }, base: { type: 'string' }, outDir: { type: 'string' }, state: { type: 'string' }, 'mcp-url': { type: 'string' }, 'report-url': { type: 'string' }, 'accept-changes': { type: 'boolean' }, 'no-compress': { type: 'boolean' } }, strict: true }));
   } catch (error) {
     throw new UsageError(`${(error as Error).message}\n${USAGE}`);
   }
@@ -36,6 +36,11 @@ function parseCommandLine(argv: string[]): { state: StateScope; site: string; ba
   const mcpUrl = values['mcp-url'];
   if (mcpUrl !== undefined && (!URL.canParse(mcpUrl) || !/^https?:$/.test(new URL(mcpUrl).protocol))) {
     throw new UsageError(`--mcp-url ${mcpUrl} is not an absolute http(s) URL (e.g. https://rent.example.org/mcp)`);
+  }
+  // Where a reader of a translated page reports a mistake: each such page links to it.
+  const reportUrl = values['report-url'];
+  if (reportUrl !== undefined && (!URL.canParse(reportUrl) || !/^(https?|mailto):$/.test(new URL(reportUrl).protocol))) {
+    throw new UsageError(`--report-url ${reportUrl} is not an absolute http(s) or mailto: URL (e.g. https://github.com/you/mnrent/issues)`);
   }
   const site = values.site ?? DEFAULT_SITE;
   let parsed: URL;
@@ -49,7 +54,7 @@ function parseCommandLine(argv: string[]): { state: StateScope; site: string; ba
   const base = values.base ?? '/';
   if (!/^\/(?:[a-z0-9][a-z0-9-]*\/)*$/.test(base.endsWith('/') ? base : `${base}/`)) throw new UsageError(`--base ${base} must be a path such as /wi/ (lower-case letters, digits and hyphens)`);
   if (parsed.pathname !== '/') throw new UsageError(`--site ${site} must be the host's root; give the path with --base ${parsed.pathname}`);
-  return { state, site: parsed.href.replace(/\/+$/, ''), base: base.endsWith('/') ? base : `${base}/`, outDir: resolve(values.outDir ?? 'dist'), mcpUrl, acceptChanges: values['accept-changes'] === true, compress: values['no-compress'] !== true };
+  return { state, site: parsed.href.replace(/\/+$/, ''), base: base.endsWith('/') ? base : `${base}/`, outDir: resolve(values.outDir ?? 'dist'), mcpUrl, reportUrl, acceptChanges: values['accept-changes'] === true, compress: values['no-compress'] !== true };
 }
 
 /** Replaces `outDir` by `fresh` with two renames, so readers never see a half-written folder for long. */
@@ -76,7 +81,7 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 
 async function main(): Promise<number> {
   const started = performance.now();
-  const { state, site, base, outDir, mcpUrl, acceptChanges, compress } = parseCommandLine(process.argv.slice(2));
+  const { state, site, base, outDir, mcpUrl, reportUrl, acceptChanges, compress } = parseCommandLine(process.argv.slice(2));
   const root = rootOf(site, base);
   // The environment is read once, here: the sources where the caller's relative path pointed.
   const env = process.env.SOURCES_DIR ? { ...process.env, SOURCES_DIR: resolve(process.env.SOURCES_DIR) } : process.env;
@@ -84,7 +89,7 @@ async function main(): Promise<number> {
   // it, and that bundle must resolve the project's packages: build from the project.
   if (process.cwd() !== projectRoot) process.chdir(projectRoot);
   // Every option of the dataset, made once and handed to the render process in its request.
-  const load = { ...optionsFromEnv(root, outDir, env), ...(mcpUrl === undefined ? {} : { mcpUrl }) };
+  const load = { ...optionsFromEnv(root, outDir, env), ...(mcpUrl === undefined ? {} : { mcpUrl }), ...(reportUrl === undefined ? {} : { reportUrl }) };
   const options = { ...load, state };
   const guard = { projectRoot, sourcesDir: options.sourcesDir };
   await checkOutputFolder(outDir, guard);

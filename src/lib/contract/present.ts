@@ -26,7 +26,7 @@ type Answerable = Pick<IndexZip, 'fmr' | 'zori_latest' | 'spread' | 'spread_pct'
 function comparison(words: Words, basis: 'small_area' | 'area', area: string, fmr2: number | null, rent: IndexZip['zori_latest'], spread: number | null, spreadPct: number | null, competitive: boolean | null): string {
   if (fmr2 === null) return words.say(`compare.${basis}.noFmr`, { area });
   if (!rent || competitive === null) return words.say(`compare.${basis}.noMarket`, { area, fmr: words.money(fmr2) });
-  const values = { area, fmr: words.money(fmr2), rent: words.money(rent.rent), month: rent.month };
+  const values = { area, fmr: words.money(fmr2), rent: words.money(rent.rent), month: words.month(rent.month) };
   return competitive ? words.say(`compare.${basis}.competitive`, values) : words.say(`compare.${basis}.short`, { ...values, spread: words.money(spread), pct: words.percent(spreadPct) });
 }
 

@@ -376,6 +376,9 @@ export const MetaRecord = z
       .strict()
       .nullable()
       .describe('Where this deployment serves the agent server (MCP) over HTTP; null where it serves none (an addition to the spec)'),
+    translation_reports_url: z
+      .url()
+      .describe("Where a reader reports a mistake in a translated page (the build's --report-url; by default the project's issue tracker); each translated page links to it (an addition to the spec)"),
   })
   .strict();
 

@@ -2,7 +2,7 @@
 import type { Meta, Vintages } from './schemas.ts';
 import type { StateScope } from '../states.ts';
 import { ENGLISH } from './english.ts';
-import { type PagePaths, siteUrls } from './routes.ts';
+import { siteUrls } from './routes.ts';
 
 export const SCHEMA_VERSION = '1.0';
 export const API_VERSION = '1.0.0';
@@ -27,8 +27,6 @@ export interface Vintage {
 }
 
 /** Where a reader reports a mistranslation: the API docs' "Translations" section, which says what to send and where (the service's contact, as openapi.json names it). */
-export const translationReports = (paths: PagePaths) => `${paths.docs}#translations`;
-
 /** The citation users must give, naming the vintages actually read. */
 export function attribution(state: StateScope, v: Vintage): string {
   return [

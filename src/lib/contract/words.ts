@@ -25,6 +25,12 @@ export interface Words extends NumberFormats {
   readonly missing: string;
   /** "2023-10" → "October 2023". */
   readonly month: (yearMonth: string) => string;
+  /** "2026-05-01" → "1 May 2026" (from the pages' catalogue). */
+  readonly date: (isoDate: string) => string;
+  /** 2026 → "FY2026", "año fiscal 2026" (from the pages' catalogue). */
+  readonly fiscalYear: (year: number) => string;
+  /** 2026 → "FY2026", "2026": under a chart's point or in a column headed "Fiscal year". */
+  readonly fiscalYearShort: (year: number) => string;
 }
 
 /** The words of `language` from its catalogue (which must hold every key the callers say). */
@@ -42,36 +48,75 @@ export function wordsOf(language: LanguageScope, catalogue: Catalogue): Words {
     return String(message.format(values));
   };
   const missing = say('format.missing');
+  const month = (yearMonth: string) => say('format.month', { month: String(Number(yearMonth.slice(5, 7))), year: yearMonth.slice(0, 4) });
   return {
     language,
     say,
     missing,
     ...numberFormats(language.intlLocale, missing),
-    month: (yearMonth) => say('format.month', { month: String(Number(yearMonth.slice(5, 7))), year: yearMonth.slice(0, 4) }),
+    month,
+    date: (isoDate) => say('format.longDate', { day: String(Number(isoDate.slice(8, 10))), month: month(isoDate.slice(0, 7)) }),
+    fiscalYear: (year) => say('format.fiscalYear', { year: String(year) }),
+    fiscalYearShort: (year) => say('format.fiscalYearShort', { year: String(year) }),
   };
 }
 
 type Element = { type: number; value?: unknown; options?: Record<string, { value: Element[] }>; children?: Element[] };
 
-/** The arguments a message takes (`{zip}`, `{count, plural, …}`), sorted; the message must parse. */
-function argumentsOf(text: string, locale: string): string[] {
+/**
+ * The arguments a message takes (`{zip}`, `{count, plural, …}`), sorted, and the branches of each
+ * select and plural it has; the message must parse.
+ */
+function shapeOf(text: string, locale: string): { names: string[]; branches: Map<string, { kind: 'select' | 'plural'; keys: Set<string> }> } {
   const names = new Set<string>();
+  const branches = new Map<string, { kind: 'select' | 'plural'; keys: Set<string> }>();
   const walk = (elements: Element[]) => {
     for (const el of elements) {
       // 1 argument, 2 number, 3 date, 4 time, 5 select, 6 plural: each names its argument in `value`.
       if (el.type >= 1 && el.type <= 6 && typeof el.value === 'string') names.add(el.value);
+      if ((el.type === 5 || el.type === 6) && typeof el.value === 'string') {
+        const kind = el.type === 5 ? 'select' : 'plural';
+        const keys = branches.get(el.value)?.keys ?? new Set<string>();
+        for (const key of Object.keys(el.options ?? {})) keys.add(key);
+        branches.set(el.value, { kind, keys });
+      }
       for (const option of Object.values(el.options ?? {})) walk(option.value);
       if (el.children) walk(el.children);
     }
   };
   walk(new IntlMessageFormat(text, locale, undefined, { ignoreTag: true }).getAst());
-  return [...names].sort();
+  return { names: [...names].sort(), branches };
+}
+
+/**
+ * Why a translated select or plural does not branch as the English one does, or "": a select needs
+ * English's cases, a plural `other`, English's exact cases (`=0`) and only the language's own plural
+ * categories (CLDR's, by Intl): Spanish has `many`, Somali and Hmong (in en-US) `one` and `other`.
+ */
+function branchProblem(ours: ReturnType<typeof shapeOf>['branches'], theirs: ReturnType<typeof shapeOf>['branches'], locale: string): string {
+  const categories = new Set<string>(new Intl.PluralRules(locale).resolvedOptions().pluralCategories);
+  for (const [name, english] of ours) {
+    const found = theirs.get(name);
+    if (!found || found.kind !== english.kind) return `{${name}} is a ${english.kind} in English`;
+    const keys = [...found.keys].sort();
+    if (english.kind === 'select') {
+      if (keys.join() !== [...english.keys].sort().join()) return `{${name}, select} has the cases ${keys.join(', ')} where English has ${[...english.keys].sort().join(', ')}`;
+      continue;
+    }
+    const exact = (set: Iterable<string>) => [...set].filter((k) => k.startsWith('=')).sort().join();
+    const foreign = keys.filter((k) => !k.startsWith('=') && !categories.has(k));
+    if (!found.keys.has('other')) return `{${name}, plural} has no "other" form`;
+    if (foreign.length > 0) return `{${name}, plural} has the form${foreign.length > 1 ? 's' : ''} ${foreign.join(', ')}, which the language's plural rules never choose (its forms: ${[...categories].join(', ')})`;
+    if (exact(found.keys) !== exact(english.keys)) return `{${name}, plural} has the exact cases ${exact(found.keys) || 'none'} where English has ${exact(english.keys) || 'none'}`;
+  }
+  return '';
 }
 
 /**
  * What is wrong with a translated catalogue beside the English one, a sentence each naming the key:
- * a message missing or extra, one that does not parse, or one whose arguments differ from the
- * English message's (a dropped `{amount}` would leave a number out of the answer).
+ * a message missing or extra, one that does not parse, one whose arguments differ from the English
+ * message's (a dropped `{amount}` would leave a number out of the answer), or one that branches
+ * otherwise (a select case or a plural form lost or foreign to the language).
  */
 export function catalogueProblems(english: Catalogue, translated: Catalogue, language: LanguageScope): string[] {
   const problems: string[] = [];
@@ -82,16 +127,21 @@ export function catalogueProblems(english: Catalogue, translated: Catalogue, lan
       problems.push(`no message "${key}" in ${name}: translate the English "${text}"`);
       continue;
     }
-    let ours: string[];
-    let found: string[];
+    let ours: ReturnType<typeof shapeOf>;
+    let found: ReturnType<typeof shapeOf>;
     try {
-      ours = argumentsOf(text, 'en-US');
-      found = argumentsOf(theirs, language.intlLocale);
+      ours = shapeOf(text, 'en-US');
+      found = shapeOf(theirs, language.intlLocale);
     } catch (error) {
       problems.push(`message "${key}" in ${name} does not parse as ICU MessageFormat: ${(error as Error).message}`);
       continue;
     }
-    if (ours.join() !== found.join()) problems.push(`message "${key}" in ${name} takes {${found.join('}, {')}} where English takes {${ours.join('}, {')}}`);
+    if (ours.names.join() !== found.names.join()) {
+      problems.push(`message "${key}" in ${name} takes {${found.names.join('}, {')}} where English takes {${ours.names.join('}, {')}}`);
+      continue;
+    }
+    const branching = branchProblem(ours.branches, found.branches, language.intlLocale);
+    if (branching) problems.push(`message "${key}" in ${name}: ${branching}`);
   }
   for (const key of Object.keys(translated)) if (!(key in english)) problems.push(`message "${key}" in ${name} is not in the English catalogue: remove it or add it there`);
   return problems;

@@ -11,7 +11,7 @@ import type { PublishedCounts } from '../derive/publish-gate.ts';
 import { dateLimits } from '../sources/plausible.ts';
 import { parseCache } from '../sources/parse-cache.ts';
 import { readSources } from '../sources/read-sources.ts';
-import type { LoadOptions } from './options.ts';
+import { DEFAULT_REPORT_URL, type LoadOptions } from './options.ts';
 
 /** The records of a loaded dataset (the first of loadDataset's two steps), with what the publish gate weighs. */
 export interface LoadedRecords extends DatasetRecords {
@@ -105,7 +105,7 @@ export async function loadDataset(options: LoadOptions, onRecords?: (records: Lo
     readEarlierCounts(options.previousDir),
   ]);
   const read = performance.now();
-  const derived = deriveInTwo(sources, { bulkFiles, state, site: options.site, generatedAt: options.generatedAt, previous: previous.resources, earlier: previous.output, ...(options.mcpUrl ? { mcpUrl: options.mcpUrl } : {}) });
+  const derived = deriveInTwo(sources, { bulkFiles, state, site: options.site, generatedAt: options.generatedAt, previous: previous.resources, earlier: previous.output, reportUrl: options.reportUrl ?? DEFAULT_REPORT_URL, ...(options.mcpUrl ? { mcpUrl: options.mcpUrl } : {}) });
   const records: LoadedRecords = { ...derived.records, warnings: [...derived.records.warnings, ...previous.warnings], earlier };
   onRecords?.(records);
   return { ...records, ...derived.rest(), timings: { readMs: read - started, deriveMs: performance.now() - read }, parseCache: cache?.stats ?? { hits: 0, asked: 0 } };

@@ -1,5 +1,6 @@
 // What loading the dataset needs to know, read from the environment where a process starts. Kept apart from dataset.ts: the
 // build's main thread reads these options, while the dataset's thread loads the pipeline itself.
+import packageJson from '../../../package.json' with { type: 'json' };
 import { SourceError } from '../errors.ts';
 import { STATES, stateByCode, stateCodeIn, type StateScope } from '../states.ts';
 
@@ -15,7 +16,12 @@ export interface LoadOptions {
   state: StateScope;
   /** Where the deployment serves the agent server (`--mcp-url`); nothing announces one without it. */
   mcpUrl?: string;
+  /** Where a reader reports a mistake in a translated page (`--report-url`); DEFAULT_REPORT_URL when not given. */
+  reportUrl?: string;
 }
+
+/** Where mistranslations are reported when a deployment names no address: the repository's issues (package.json's `bugs.url`). */
+export const DEFAULT_REPORT_URL: string = packageJson.bugs.url;
 
 /** `SOURCE_DATE_EPOCH` (seconds) when set, for reproducible builds; the given clock otherwise. */
 export function generationTime(epoch: string | undefined, now: () => Date = () => new Date()): string {
@@ -39,6 +45,7 @@ export function optionsFromEnv(site: string, outDir: string | undefined, env: No
     generatedAt: generationTime(env.SOURCE_DATE_EPOCH),
     ...(outDir ? { previousDir: outDir } : {}),
     ...(env.MNRENT_MCP_URL ? { mcpUrl: env.MNRENT_MCP_URL } : {}),
+    reportUrl: env.MNRENT_REPORT_URL || DEFAULT_REPORT_URL,
   };
 }
 

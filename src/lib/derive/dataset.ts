@@ -47,6 +47,8 @@ export interface DeriveOptions {
   earlier?: EarlierOutput;
   /** Where the deployment serves the agent server; null in meta.json without one. */
   mcpUrl?: string;
+  /** Where a reader reports a mistake in a translated page. */
+  reportUrl: string;
   /** Writes the bulk tables (publication/bulk-files.ts): their bytes and hashes go into the site record. */
   bulkFiles: (state: StateScope, records: Pick<Dataset, 'zips' | 'counties' | 'sectionEight'>, attribution: string, site: string) => BulkFile[];
 }
@@ -354,6 +356,7 @@ function metaRecordOf(
   today: string,
   content: Pick<Dataset, 'zips' | 'counties' | 'sectionEight' | 'bulk'>,
   mcpUrl: string | undefined,
+  reportUrl: string,
 ): MetaRecord {
   const latestZoriMonth = sources.zori.months.at(-1) ?? '';
   const safmrFreshness = fiscalYearFreshness(fiscal.latest, today);
@@ -379,6 +382,7 @@ function metaRecordOf(
     endpoints: ENDPOINTS.map(({ operation_id, method, path, summary }) => ({ operation_id, method, path, summary })),
     bulk: content.bulk.map((file) => ({ path: `${BULK_DIR}${file.name}`, media_type: file.mediaType, bytes: file.bytes.length, sha256: file.sha256 })),
     agent_server: mcpUrl ? { url: mcpUrl, transport: 'streamable-http' } : null,
+    translation_reports_url: reportUrl,
   };
 }
 
@@ -428,7 +432,7 @@ export function deriveInTwo(sources: SourceData, options: DeriveOptions): { reco
   };
   const rest = () => {
     const bulk = options.bulkFiles(state, { zips, counties: countyList, sectionEight }, meta.attribution, urls.base);
-    return { metaRecord: metaRecordOf(sources, state, fiscal, counts, today, { zips, counties: countyList, sectionEight, bulk }, options.mcpUrl), bulk };
+    return { metaRecord: metaRecordOf(sources, state, fiscal, counts, today, { zips, counties: countyList, sectionEight, bulk }, options.mcpUrl, options.reportUrl), bulk };
   };
   return { records, rest };
 }

@@ -46,9 +46,6 @@ export function monthFreshness(latestMonth: string, buildDate: string): MonthFre
   return { months_behind: months, behind: months > ZORI_BEHIND_MONTHS };
 }
 
-/** "2026-05-01" → "1 May 2026". */
-export const longDate = (words: Words, date: string) => words.say('format.longDate', { day: String(Number(date.slice(8, 10))), month: words.month(date.slice(0, 7)) });
-
 /**
  * The plain sentences that say the data is older than it should be on the build date, in the
  * language of `words`: meta.json, llms.txt, the build report and the agent server in English, each
@@ -58,7 +55,7 @@ export function noticesOf(words: Words, vintages: Pick<Vintages, 'hud_safmr' | '
   const notices: string[] = [];
   const safmr = vintages.hud_safmr;
   if (safmr.behind) {
-    notices.push(words.say('notice.fmr', { inEffect: String(safmr.in_effect_fiscal_year), date: longDate(words, safmr.in_effect_since), published: String(safmr.latest_fiscal_year) }));
+    notices.push(words.say('notice.fmr', { inEffect: String(safmr.in_effect_fiscal_year), date: words.date(safmr.in_effect_since), published: String(safmr.latest_fiscal_year) }));
   }
   const zori = vintages.zillow_zori;
   if (zori.latest_month && zori.behind) {
@@ -66,7 +63,7 @@ export function noticesOf(words: Words, vintages: Pick<Vintages, 'hud_safmr' | '
   }
   const limits = vintages.hud_il;
   if (limits.behind) {
-    notices.push(words.say('notice.limits', { inEffect: String(limits.in_effect_fiscal_year), date: longDate(words, INCOME_LIMITS_EFFECTIVE[limits.in_effect_fiscal_year] ?? limits.effective_date), published: String(limits.fiscal_year) }));
+    notices.push(words.say('notice.limits', { inEffect: String(limits.in_effect_fiscal_year), date: words.date(INCOME_LIMITS_EFFECTIVE[limits.in_effect_fiscal_year] ?? limits.effective_date), published: String(limits.fiscal_year) }));
   }
   return notices;
 }

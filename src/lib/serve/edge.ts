@@ -57,18 +57,19 @@ async function ownOrRoot(files: StaticFiles, url: URL, path: string): Promise<Re
 }
 
 /**
- * The 404 page for a path: in the language its path is under (`/es/…` → /es/404/), of the state's
- * folder where there is one; else the state's English one, else the root's.
+ * The page of an error (404, 405) for a path: in the language its path is under (`/es/…` → /es/404/,
+ * /es/errors/405/), of the state's folder where there is one; else the state's English one, else the root's.
  */
-async function notFoundPage(files: StaticFiles, url: URL): Promise<Response> {
+async function errorPage(files: StaticFiles, url: URL, status: 404 | 405): Promise<Response> {
   const state = prefixOf(url.pathname);
+  const page = status === 404 ? '404/' : `errors/${status}/`;
   const segment = /^\/([a-z]{2,3})(?=\/)/.exec(url.pathname.slice(state.length))?.[1];
   if (segment && TRANSLATED.some((language) => language.code === segment)) {
-    const translated = await files.fetch(new Request(`${url.origin}${state}/${segment}/404/`));
+    const translated = await files.fetch(new Request(`${url.origin}${state}/${segment}/${page}`));
     if (translated.status === 200) return translated;
     await translated.body?.cancel();
   }
-  return ownOrRoot(files, url, '/404.html');
+  return ownOrRoot(files, url, status === 404 ? '/404.html' : `/${page}`);
 }
 
 async function problem(files: StaticFiles, url: URL, status: 404 | 405, extra: HeadersInit = {}): Promise<Response> {
@@ -85,7 +86,7 @@ async function staticFile(request: Request, files: StaticFiles, url: URL): Promi
   if (response.status === 404) {
     await response.body?.cancel();
     if (isApi(path)) return problem(files, url, 404);
-    const page = await notFoundPage(files, url);
+    const page = await errorPage(files, url, 404);
     return contractResponse(page.body, 404, { 'content-type': 'text/html; charset=utf-8' });
   }
   const headers = new Headers(response.headers);
@@ -137,7 +138,8 @@ export async function answerEdge(request: Request, files: StaticFiles): Promise<
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     if (isApi(url.pathname)) return problem(files, url, 405, { allow: ALLOW });
-    return contractResponse('Method Not Allowed\n', 405, { allow: ALLOW, 'content-type': 'text/plain; charset=utf-8' });
+    const page = await errorPage(files, url, 405);
+    return contractResponse(page.body, 405, { allow: ALLOW, 'content-type': 'text/html; charset=utf-8' });
   }
   return staticFile(request, files, url);
 }

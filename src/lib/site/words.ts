@@ -4,9 +4,12 @@
 import { ENGLISH_CATALOGUE, ENGLISH_PARTS } from '../contract/english.ts';
 import { type Catalogue, catalogueProblems, type Words, wordsOf } from '../contract/words.ts';
 import { type LanguageScope, SOURCE_LANGUAGE } from '../languages.ts';
+import { type Reviews, reviewCounts } from '../translations/review.ts';
 
 /** The translations' catalogue files, by path ("../../messages/es/pages.json"); English's come from english.ts. */
-const FILES = import.meta.glob<Catalogue>(['../../messages/*/*.json', '!../../messages/en/*.json'], { eager: true, import: 'default' });
+const FILES = import.meta.glob<Catalogue>(['../../messages/*/pages.json', '../../messages/*/scripts.json', '!../../messages/en/*.json'], { eager: true, import: 'default' });
+/** Each translation's reviews by native speakers (npm run translations:import writes them). */
+const REVIEWS = import.meta.glob<Reviews>('../../messages/*/reviews.json', { eager: true, import: 'default' });
 const PARTS = ['pages', 'scripts'] as const;
 
 const made = new Map<string, Words>();
@@ -40,3 +43,21 @@ export function pageWords(language: LanguageScope): Words {
   }
   return words;
 }
+
+/** How much of a translation native speakers have reviewed, as its messages now read: what its pages' notice says. */
+export function reviewStateOf(language: LanguageScope): ReviewState {
+  let state = reviewed.get(language.code);
+  if (!state) {
+    const counts = reviewCounts(ENGLISH_CATALOGUE, catalogueOf(language), REVIEWS[`../../messages/${language.code}/reviews.json`] ?? {});
+    state = { state: counts.reviewed === 0 ? 'none' : counts.reviewed === counts.total ? 'all' : 'some', ...counts };
+    reviewed.set(language.code, state);
+  }
+  return state;
+}
+
+export interface ReviewState {
+  state: 'none' | 'some' | 'all';
+  reviewed: number;
+  total: number;
+}
+const reviewed = new Map<string, ReviewState>();

@@ -681,6 +681,11 @@ export interface components {
                  */
                 transport: "streamable-http";
             } | null;
+            /**
+             * Format: uri
+             * @description Where a reader reports a mistake in a translated page (the build's --report-url; by default the project's issue tracker); each translated page links to it (an addition to the spec)
+             */
+            translation_reports_url: string;
         };
         Problem: {
             type: string;

@@ -6,8 +6,11 @@ import { escapeMarkup } from '../../markup.ts';
 import { BLUES } from './svg.ts';
 
 export interface Point {
+  /** The point in the page's language: its dot's tooltip. */
   label: string;
   value: number;
+  /** The x axis's text under this point, when it has one (every fiscal year; January of each year). */
+  tick?: string;
 }
 
 export interface LineChartOptions {
@@ -17,7 +20,7 @@ export interface LineChartOptions {
   description: string;
   width?: number;
   height?: number;
-  /** Label every point (a short series) or only some x labels (a long one). */
+  /** A dot on every point (a short series). */
   dots?: boolean;
   /** A second series drawn dashed, e.g. the FMR against the market rent. */
   reference?: { label: string; value: number };
@@ -33,16 +36,15 @@ export function lineChartSvg(points: readonly Point[], options: LineChartOptions
   const [lo = 0, hi = 1] = extent(values);
   const pad = Math.max((hi - lo) * 0.1, 20);
   const y = scaleLinear().domain([lo - pad, hi + pad]).nice(4).range([height - margin.bottom, margin.top]);
-  // One place per point: the labels (fiscal years, months) are distinct.
-  const x = scalePoint().domain(points.map((p) => p.label)).range([margin.left, width - margin.right]).padding(options.dots ? 0.5 : 0);
-  const xs = points.map((p) => x(p.label) ?? 0);
+  // One place per point, in the series' order.
+  const x = scalePoint().domain(points.map((_, i) => String(i))).range([margin.left, width - margin.right]).padding(options.dots ? 0.5 : 0);
+  const xs = points.map((_, i) => x(String(i)) ?? 0);
   // Each point's place, once: the line and the dots both use it.
   const places = points.map((p, i): [number, number] => [xs[i] ?? 0, y(p.value)]);
   const d = line().digits(1)(places) ?? '';
   const yTicks = y.ticks(4).map((t) => `<g transform="translate(0,${y(t).toFixed(1)})"><line x1="${margin.left}" x2="${width - margin.right}" stroke="#e5e5e5"/><text x="${margin.left - 6}" dy="0.32em" text-anchor="end">${options.money(t)}</text></g>`).join('');
-  // Every label for a short series; for a monthly one, January of each year.
   const xLabels = points
-    .flatMap((p, i) => (options.dots || p.label.endsWith('-01') ? [`<text x="${(xs[i] ?? 0).toFixed(1)}" y="${height - 8}" text-anchor="middle">${escapeMarkup(options.dots ? p.label : p.label.slice(0, 4))}</text>`] : []))
+    .flatMap((p, i) => (p.tick === undefined ? [] : [`<text x="${(xs[i] ?? 0).toFixed(1)}" y="${height - 8}" text-anchor="middle">${escapeMarkup(p.tick)}</text>`]))
     .join('');
   const dots = options.dots
     ? points.map((p, i) => `<circle cx="${places[i]?.[0].toFixed(1)}" cy="${places[i]?.[1].toFixed(1)}" r="3.5" fill="${BLUES[4]}"><title>${escapeMarkup(`${p.label}: ${options.money(p.value)}`)}</title></circle>`).join('')
