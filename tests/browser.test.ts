@@ -61,8 +61,8 @@ describe('the honest voucher answer', () => {
   it('55401: both answers, both payment bands and the age of the market rent, in plain words', async () => {
     const { page, errors } = await open('/zip/55401/');
     const answers = page.locator('.answer');
-    await expect(answers.nth(0).textContent()).resolves.toContain('If your housing authority bases its payment standard on the Small Area FMR, the 2-bedroom Small Area FMR ($2,560) meets or exceeds the market rent index ($1,850 in 2023-10): a voucher is competitive.');
-    await expect(answers.nth(1).textContent()).resolves.toContain('If it uses the Minneapolis-St. Paul-Bloomington, MN-WI area FMR, the market rent index ($1,850 in 2023-10) is $141 (8.3%) above the 2-bedroom area FMR ($1,709)');
+    await expect(answers.nth(0).textContent()).resolves.toContain('If your housing authority bases its payment standard on the Small Area FMR, the 2-bedroom Small Area FMR ($2,560) meets or exceeds the market rent index ($1,850 in October 2023): a voucher is competitive.');
+    await expect(answers.nth(1).textContent()).resolves.toContain('If it uses the Minneapolis-St. Paul-Bloomington, MN-WI area FMR, the market rent index ($1,850 in October 2023) is $141 (8.3%) above the 2-bedroom area FMR ($1,709)');
     await expect(page.locator('#market-rent-age').textContent()).resolves.toContain('from October 2023, 24 months before FY2026 began in October 2025');
     // 90% and 110% of 2560 and of 1709, rounded half away from zero.
     await expect(page.getByRole('table', { name: 'Small Area FMR of ZIP 55401' }).getByRole('row', { name: /2 bedrooms/ }).textContent()).resolves.toContain('$2,304–$2,816');

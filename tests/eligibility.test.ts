@@ -192,7 +192,7 @@ describe('a build on 2026-11-22: FY2026 limits, the 40% rule, three ways to ask'
       'Area FMR: you would pay $1,279 a month in all ($1,179 to the owner and $100 for utilities); the housing authority pays the owner $721. Approvable at move-in: your share is within 40% of your monthly adjusted income, $1,279 ≤ $1,317 ✓.',
     ]);
     expect(fit.sentences[0]).toBe(
-      'A household of 3 persons with $40,000 a year is eligible for a Housing Choice Voucher here: its income is at or below the FY2026 very low income limit of $59,200. ' +
+      'A household of 3 persons with $40,000 a year is within the income limit for a Housing Choice Voucher here: its income is at or below the FY2026 very low income limit of $59,200. ' +
         'It is above the extremely low limit ($35,550), the tier most new vouchers go to.',
     );
   });

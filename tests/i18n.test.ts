@@ -145,7 +145,7 @@ describe("the household's answer in each language", () => {
   it('has the same numbers in every language and the sentences of the language', () => {
     const english = voucherFit(place, household, ENGLISH);
     expect(english.sentences[0]).toBe(
-      'A household of 3 persons with $40,000 a year is eligible for a Housing Choice Voucher here: its income is at or below the FY2025 very low income limit of $59,600. It is above the extremely low limit ($35,750), the tier most new vouchers go to.',
+      'A household of 3 persons with $40,000 a year is within the income limit for a Housing Choice Voucher here: its income is at or below the FY2025 very low income limit of $59,600. It is above the extremely low limit ($35,750), the tier most new vouchers go to.',
     );
     for (const language of TRANSLATED) {
       const fit = voucherFit(place, household, pageWords(language));

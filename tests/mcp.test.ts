@@ -101,8 +101,8 @@ describe.each([
     expect(zip).toMatchObject({ fmr: { br2: 1530 }, zori_latest: { month: '2023-10', rent: 1774 }, spread: 244, spread_pct: 15.9, voucher_competitive: false });
     expect(zip.meta.sources).toEqual({ hud_safmr: 'FY2026', zori: '2023-10' });
     // The same sentences as the ZIP page, on both bases.
-    expect(text(r)).toContain('If your housing authority bases its payment standard on the Small Area FMR, the market rent index ($1,774 in 2023-10) is $244 (15.9%) above the 2-bedroom Small Area FMR ($1,530)');
-    expect(text(r)).toContain('If it uses the Minneapolis-St. Paul-Bloomington, MN-WI area FMR, the market rent index ($1,774 in 2023-10) is $65 (3.8%) above the 2-bedroom area FMR ($1,709)');
+    expect(text(r)).toContain('If your housing authority bases its payment standard on the Small Area FMR, the market rent index ($1,774 in October 2023) is $244 (15.9%) above the 2-bedroom Small Area FMR ($1,530)');
+    expect(text(r)).toContain('If it uses the Minneapolis-St. Paul-Bloomington, MN-WI area FMR, the market rent index ($1,774 in October 2023) is $65 (3.8%) above the 2-bedroom area FMR ($1,709)');
     expect(text(r)).toContain('The market rent index is from October 2023, 24 months before FY2026 began in October 2025');
     expect(text(r)).toContain('Source: Minnesota Rent Data Service (CC BY 4.0).');
     expect(zip).toEqual(JSON.parse(await readFile(join(site, 'api/v1/zip/55104.json'), 'utf8')));
@@ -176,7 +176,7 @@ describe.each([
       { zip: '56763', fmr: { br2: 970 }, spread: null, acs: { median_gross_rent: 830 }, area_spread: null },
     ]);
     // The page's sentences, on both bases.
-    expect(text(result)).toContain('If it uses the Minneapolis-St. Paul-Bloomington, MN-WI area FMR, the market rent index ($1,774 in 2023-10) is $65 (3.8%) above the 2-bedroom area FMR ($1,709)');
+    expect(text(result)).toContain('If it uses the Minneapolis-St. Paul-Bloomington, MN-WI area FMR, the market rent index ($1,774 in October 2023) is $65 (3.8%) above the 2-bedroom area FMR ($1,709)');
   });
 
   it('dataset_info gives counts, vintages, licence and attribution', async () => {
