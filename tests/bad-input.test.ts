@@ -168,5 +168,8 @@ describe.concurrent('a build with bad input stops, says where, and keeps the ear
     const run = await runBuild({ outDir: earlier, site: 'not a url' });
     expect(run.code).toBe(2);
     expect(run.stderr).toBe('mnrent build failed: --site not a url is not an absolute URL (e.g. https://rent.example.org)\n');
+    const report = await runBuild({ outDir: earlier, args: ['--report-url', 'issues'] });
+    expect(report.code).toBe(2);
+    expect(report.stderr).toBe('mnrent build failed: --report-url issues is not an absolute http(s) or mailto: URL (e.g. https://github.com/you/mnrent/issues)\n');
   });
 });
