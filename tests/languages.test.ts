@@ -139,6 +139,9 @@ describe('every page for people in every language', () => {
     expect(visibleText(await html('/es/county/roseau/'))).toContain('s. d.');
     expect(visibleText(await html('/es/county/roseau/'))).not.toContain('n/a');
     expect(pageWords(language('es')).month(zip.zori_latest.month)).toBe('octubre de 2023');
+    // A county after "of" takes its article in Spanish (place.countyOf).
+    expect(visibleText(await html('/es/county/hennepin/'))).toContain('Códigos postales del Condado de Hennepin');
+    expect(visibleText(await html('/county/hennepin/'))).toContain('ZIP codes in Hennepin County');
   });
 
   it('shows exactly the English page’s amounts, and no fiscal year, date or month in code’s English outside an element marked lang="en", on every translated page', async () => {
