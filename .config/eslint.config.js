@@ -6,11 +6,22 @@ import tseslint from 'typescript-eslint';
 
 /**
  * The pipeline's layers, lowest first: each folder of src/lib may import from the layers before it,
- * never from those after it (a module of the root, `context.ts`, `errors.ts`, `languages.ts`, `order.ts`, `states.ts`, from any;
+ * never from those after it (a module of the root, `context.ts`, `county-words.ts`, `errors.ts`, `languages.ts`, `order.ts`,
+ * `states.ts`, from any, and it imports no layer;
  * the catalogues under src/messages are data, read by contract/english.ts and the site).
  * Nothing imports src/cli: commands are entry points. docs/architecture.md draws the layers.
  */
 const LAYERS = ['contract', 'sources', 'derive', 'mcp', 'publication', 'dataset', 'site', 'serve', 'build', 'fetch', 'cli'];
+/** The root's modules are the ground floor: they import only each other, never a layer. */
+const groundFloor = {
+  files: ['src/lib/*.ts'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: [{ regex: `^\\./(${LAYERS.join('|')})/`, message: "a module of src/lib's root is the ground floor (docs/architecture.md): it imports only the root's other modules." }] },
+    ],
+  },
+};
 const layerRules = LAYERS.map((layer, index) => ({
   files: [layer === 'cli' ? 'src/cli/**' : `src/lib/${layer}/**`],
   rules: {
@@ -53,6 +64,7 @@ export default defineConfig(
     files: ['**/*.mjs'],
     languageOptions: { globals: { process: 'readonly' } },
   },
+  groundFloor,
   ...layerRules,
   {
     // Pages, components and the content config sit on top: they may import any layer but the commands.

@@ -1,7 +1,7 @@
 // Every state the service can be built for: the one table of the 50 states, DC and Puerto Rico.
 // A build is for one state (`--state`, or MNRENT_STATE; default MN), chosen where the work starts
 // and handed down as a value (context.ts); everything that names or draws it reads the row here.
-import { countyLabel } from './derive/search.ts';
+import { countyLabel } from './county-words.ts';
 
 /** Everything that makes a build one state's. */
 export interface StateScope {

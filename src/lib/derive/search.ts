@@ -103,21 +103,6 @@ export function foldQuery(query: string, state: StateWords, countyPhrases: reado
   return { text: words.join(' '), county };
 }
 
-/**
- * How a county is said in a sentence: its name and the state's county word, unless the name
- * already says what it is ("Hennepin County", "Acadia Parish", but "Fairfax city", "Bethel Census
- * Area", "Capitol Planning Region"). Here, import-free, for the browser's search results too.
- */
-export function countyLabel(name: string, countyWord: string | null): string {
-  const word = countyWordOf(name, countyWord);
-  return word ? `${name} ${word}` : name;
-}
-
-/** The state's county word a county's name takes, or null where the name already says what it is (countyLabel; a translation says the word its own way). */
-export function countyWordOf(name: string, countyWord: string | null): string | null {
-  return countyWord && !/\b(city|borough|census area|municipality|planning region|parish|municipio|county)$/i.test(name) ? countyWord : null;
-}
-
 /** A folded query written together, as it may match a name without its spaces: "stcloud" → ["stcloud", "saintcloud"]. */
 function runTogether(text: string): string[] {
   const compact = text.replace(/ /g, '');
