@@ -98,6 +98,8 @@ describe('the review file', () => {
       'scripts message "search.countyOption" in Hmong (hmn): {count, plural} has the form few, which the language\'s plural rules never choose (its forms: one, other)',
     ]);
     expect(() => importReviewFile('<xliff version="1.2"/>', current(), 'X', '2026-11-29')).toThrow('not an XLIFF 2.0 file');
+    // A file cut short (a download or an e-mail that stopped) says so, and nothing is taken.
+    expect(() => importReviewFile(xml.slice(0, 3000), current(), 'X', '2026-11-29')).toThrow(/^not a whole XML file: it ends with <xliff>, <file>.* still open \(was it cut short\?\)$/);
   });
 });
 
@@ -114,6 +116,7 @@ describe('npm run translations:review and translations:import', () => {
       expect((await run(['review', '--lang', 'hmn', '--out', file])).stdout).toBe(`translations:review: wrote ${file}: ${MESSAGES} Hmong messages, 0 reviewed as they read now\n`);
       const xml = await readFile(file, 'utf8');
       await writeFile(file, xml.replace(/(<unit id="word\.yes">[^]*?<segment state=")translated(">)/, '$1final$2'));
+      expect(await run(['import', join(scratch, 'missing.xlf')]).catch((e: unknown) => e)).toMatchObject({ code: 1, stderr: `translations:import failed: cannot read ${join(scratch, 'missing.xlf')}: not found\n` });
       const refused = await run(['import', file]).catch((e: unknown) => e);
       expect(refused).toMatchObject({ code: 1, stderr: `translations:import failed: ${file}: nothing was imported:\n  1 message is marked reviewed: say by whom with --reviewer "Name"\n` });
       const { stdout } = await run(['import', file, '--reviewer', 'Pa Nhia Vang', '--date', '2026-11-29']);

@@ -10,7 +10,8 @@ import { parseArgs } from 'node:util';
 import { ENGLISH_PARTS } from '../lib/contract/english.ts';
 import type { Catalogue } from '../lib/contract/words.ts';
 import { languageByCode, type LanguageScope, TRANSLATED } from '../lib/languages.ts';
-import { CATALOGUE_PARTS, type Catalogues, importReviewFile, type Reviews, reviewCounts, reviewFile } from '../lib/translations/review.ts';
+import { ERRNO_WORDS, ExpectedError } from '../lib/errors.ts';
+import { CATALOGUE_PARTS, type Catalogues, importReviewFile, type ReviewedLanguage, ReviewFileError, type Reviews, reviewCounts, reviewFile } from '../lib/translations/review.ts';
 import { runCommand, UsageError } from './command.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -35,13 +36,24 @@ async function current(language: LanguageScope): Promise<{ english: Catalogues; 
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
+/** The reviewer's file, read or written, or one line saying why not (a missing folder, a file that is not there). */
+async function reviewFileIo<T>(path: string, verb: 'read' | 'write', io: () => Promise<T>): Promise<T> {
+  try {
+    return await io();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    throw new ExpectedError(`cannot ${verb} ${path}: ${ERRNO_WORDS[code] ?? code}`);
+  }
+}
+
 async function review(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: { lang: { type: 'string' }, out: { type: 'string' } }, strict: true });
   const language = languageByCode(values.lang ?? '');
   if (!language || !TRANSLATED.includes(language)) throw new UsageError(`--lang ${values.lang ?? '(missing)'}: one of ${TRANSLATED.map((l) => l.code).join(', ')}\n${USAGE}`);
   if (!values.out) throw new UsageError(`--out FILE is missing\n${USAGE}`);
   const { english, translated, reviews } = await current(language);
-  await writeFile(resolve(values.out), reviewFile(language, english, translated, reviews));
+  const out = values.out;
+  await reviewFileIo(out, 'write', () => writeFile(resolve(out), reviewFile(language, english, translated, reviews)));
   const counts = reviewCounts({ ...english.pages, ...english.scripts }, { ...translated.pages, ...translated.scripts }, reviews);
   log(`translations:review: wrote ${values.out}: ${counts.total} ${language.englishName} messages, ${counts.reviewed} reviewed as they read now`);
   return 0;
@@ -53,15 +65,15 @@ async function importFile(argv: string[], today: string): Promise<number> {
   if (!file || rest.length > 0) throw new UsageError(`give one review file\n${USAGE}`);
   const date = values.date ?? today;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date))) throw new UsageError(`--date ${date} is not a date (YYYY-MM-DD)`);
-  const xml = await readFile(resolve(file), 'utf8');
+  const xml = await reviewFileIo(file, 'read', () => readFile(resolve(file), 'utf8'));
   // Which language the file is for is its trgLang; its current catalogues are read before the import.
   const states = new Map<string, Awaited<ReturnType<typeof current>>>();
   for (const language of TRANSLATED) states.set(language.code, await current(language));
-  let result;
+  let result: ReviewedLanguage;
   try {
     result = importReviewFile(xml, (language) => states.get(language.code) as Awaited<ReturnType<typeof current>>, values.reviewer, date);
   } catch (error) {
-    if (error instanceof Error && 'problems' in error) (error as Error).message = `${file}: nothing was imported:\n  ${(error as { problems: string[] }).problems.join('\n  ')}`;
+    if (error instanceof ReviewFileError) throw new ExpectedError(`${file}: nothing was imported:\n  ${error.problems.join('\n  ')}`);
     throw error;
   }
   const { language, catalogues, reviews, changed, newlyReviewed, unreviewed } = result;

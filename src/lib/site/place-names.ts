@@ -3,6 +3,8 @@
 import { countyWordOf } from '../county-words.ts';
 import type { Page } from './collections.ts';
 
-export const countyNameIn = (page: Page, name: string): string => page.words.say('place.county', { name, word: countyWordOf(name, page.context.state.countyWord) ?? 'none' });
+const countyValues = (page: Page, name: string) => ({ name, word: countyWordOf(name, page.context.state.countyWord) ?? 'none' });
 
-export const countyOfIn = (page: Page, name: string): string => page.words.say('place.countyOf', { name, word: countyWordOf(name, page.context.state.countyWord) ?? 'none' });
+export const countyNameIn = (page: Page, name: string): string => page.words.say('place.county', countyValues(page, name));
+
+export const countyOfIn = (page: Page, name: string): string => page.words.say('place.countyOf', countyValues(page, name));

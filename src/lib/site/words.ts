@@ -44,20 +44,20 @@ export function pageWords(language: LanguageScope): Words {
   return words;
 }
 
-/** How much of a translation native speakers have reviewed, as its messages now read: what its pages' notice says. */
-export function reviewStateOf(language: LanguageScope): ReviewState {
-  let state = reviewed.get(language.code);
-  if (!state) {
-    const counts = reviewCounts(ENGLISH_CATALOGUE, catalogueOf(language), REVIEWS[`../../messages/${language.code}/reviews.json`] ?? {});
-    state = { state: counts.reviewed === 0 ? 'none' : counts.reviewed === counts.total ? 'all' : 'some', ...counts };
-    reviewed.set(language.code, state);
-  }
-  return state;
-}
-
 export interface ReviewState {
   state: 'none' | 'some' | 'all';
   reviewed: number;
   total: number;
 }
-const reviewed = new Map<string, ReviewState>();
+const reviewStates = new Map<string, ReviewState>();
+
+/** How much of a translation native speakers have reviewed, as its messages now read: what its pages' notice says. */
+export function reviewStateOf(language: LanguageScope): ReviewState {
+  let state = reviewStates.get(language.code);
+  if (!state) {
+    const counts = reviewCounts(ENGLISH_CATALOGUE, catalogueOf(language), REVIEWS[`../../messages/${language.code}/reviews.json`] ?? {});
+    state = { state: counts.reviewed === 0 ? 'none' : counts.reviewed === counts.total ? 'all' : 'some', ...counts };
+    reviewStates.set(language.code, state);
+  }
+  return state;
+}

@@ -65,7 +65,7 @@ const SHOWN_AT: readonly [string, string][] = [
   ['s8.', 'the voucher spread page (/section-8/)'],
   ['zips.', 'the list of ZIP codes (/zips/)'],
   ['search.', 'the search on the home page and /zips/'],
-  ['place.', 'the search on the home page and /zips/'],
+  ['place.', 'every page that names a county (its heading, the captions, the search)'],
   ['notFound.', 'the page for an address with nothing behind it (404)'],
   ['errorPage.', 'the pages of the errors 400, 403, 405 and 414'],
   ['field.', 'the household form: the name of a field, in its error messages'],
@@ -155,6 +155,9 @@ export function importReviewFile(
     SyntaxValidator.validate(xml);
   } catch (error) {
     const at = error as Error & { line?: number; col?: number };
+    // The validator reports elements left open at the end (a file cut short) as found at line 1.
+    const open = /^Invalid '(\[.*\])' found\.$/.exec(at.message)?.[1];
+    if (open) throw new ReviewFileError([`not a whole XML file: it ends with <${(JSON.parse(open) as string[]).join('>, <')}> still open (was it cut short?)`]);
     throw new ReviewFileError([`not an XML file: line ${at.line ?? '?'}, column ${at.col ?? '?'}: ${at.message}`]);
   }
   const doc = parser.parse(xml) as { xliff?: { '@_version'?: string; '@_srcLang'?: string; '@_trgLang'?: string; file?: { '@_id'?: string; unit?: { '@_id'?: string; segment?: { '@_state'?: string; source?: unknown; target?: unknown }[] }[] }[] } };
