@@ -72,6 +72,19 @@ export default defineConfig(
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)cli/', message: 'nothing imports src/cli: commands are entry points' }] }] },
   },
   {
+    // A build's options travel as values (the render request, the site entry): no module of src/
+    // hands one on through the environment, and none reads the base path from Vite's env.
+    files: ['src/**/*.ts', 'src/**/*.astro'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "AssignmentExpression > MemberExpression.left[object.object.name='process'][object.property.name='env']", message: 'no process.env write in src/: hand the value on as an argument (the render request, a spawn env made as a value)' },
+        { selector: "UnaryExpression[operator='delete'] > MemberExpression[object.object.name='process'][object.property.name='env']", message: 'no process.env write in src/: hand the value on as an argument' },
+        { selector: "MemberExpression[property.name='BASE_URL'][object.property.name='env']", message: "the path prefix is a value of the site entry (page.prefix, page.href), not Vite's BASE_URL" },
+      ],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'error',

@@ -9,10 +9,11 @@ import { defineCollection } from 'astro:content';
 import type { LoaderContext } from 'astro/loaders';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { ChangesRecord, CountyRecord, Meta, MetaRecord, SectionEightRecord, ZipRecord } from './lib/contract/schemas.ts';
+import { ChangesRecord, CountyRecord, SectionEightRecord, ZipRecord } from './lib/contract/schemas.ts';
+import { SiteEntry } from './lib/site/site-entry.ts';
 import type { LoadedDataset, LoadedRecords } from './lib/dataset/load.ts';
 import { datasetInProcess, keepDataset, keepValidatedRecords, publishGateWord, recordsInProcess } from './lib/dataset/in-process.ts';
-import { rootOf } from './lib/contract/routes.ts';
+import { pathPrefixOf, rootOf } from './lib/contract/routes.ts';
 
 /** The dataset loaded in this process, from the environment (SOURCES_DIR, SOURCE_DATE_EPOCH, MNRENT_STATE). */
 async function loadHere(site: string, outDir: string): Promise<LoadedDataset> {
@@ -28,7 +29,7 @@ const entryId = z.object({}).strict();
  * `schema`. The records come from the dataset's thread before the rest of the dataset (bulk files,
  * site record), and are validated while the rest is made; they are stored once the publish gate passed.
  */
-function datasetLoader<P extends LoadedRecords>(part: (site: string) => Promise<P> | undefined, schema: z.ZodType, records: (dataset: P) => { id: string; data: unknown }[]) {
+function datasetLoader<P extends LoadedRecords>(part: (site: string) => Promise<P> | undefined, schema: z.ZodType, records: (dataset: P, site: string) => { id: string; data: unknown }[]) {
   return {
     name: 'mnrent-dataset',
     load: async ({ store, config, collection }: LoaderContext) => {
@@ -41,7 +42,7 @@ function datasetLoader<P extends LoadedRecords>(part: (site: string) => Promise<
       const loading = part(site) ?? keepDataset(site, loadHere(site, fileURLToPath(config.outDir)));
       const dataset = (await loading) as P;
       const valid = new Map<string, unknown>();
-      for (const { id, data } of records(dataset)) {
+      for (const { id, data } of records(dataset, site)) {
         const checked = schema.safeParse(data);
         if (!checked.success) throw new Error(`the ${collection} record ${id} does not fit the contract: ${z.prettifyError(checked.error)}`);
         valid.set(id, checked.data);
@@ -72,7 +73,8 @@ export const collections = {
     schema: entryId,
   }),
   site: defineCollection({
-    loader: datasetLoader<LoadedDataset>(datasetInProcess, z.object({ meta: Meta, record: MetaRecord }), (d) => [{ id: 'site', data: { meta: d.meta, record: d.metaRecord } }]),
+    // With the build's own options for the pages: the path prefix their links carry and the languages built.
+    loader: datasetLoader<LoadedDataset>(datasetInProcess, SiteEntry, (d, site) => [{ id: 'site', data: { meta: d.meta, record: d.metaRecord, pages: { root: site, prefix: pathPrefixOf(site), languages: d.languages } } }]),
     schema: entryId,
   }),
 };

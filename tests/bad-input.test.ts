@@ -171,5 +171,10 @@ describe.concurrent('a build with bad input stops, says where, and keeps the ear
     const report = await runBuild({ outDir: earlier, args: ['--report-url', 'issues'] });
     expect(report.code).toBe(2);
     expect(report.stderr).toBe('mnrent build failed: --report-url issues is not an absolute http(s) or mailto: URL (e.g. https://github.com/you/mnrent/issues)\n');
+    // A language the pages are not written in, and a list without English, whose pages are the site's root.
+    const french = await runBuild({ outDir: earlier, languages: 'every', args: ['--languages', 'en,fr,so'] });
+    expect([french.code, french.stderr]).toEqual([2, 'mnrent build failed: --languages en,fr,so: "fr" is not a language of the pages; give codes from en,es,so,hmn\n']);
+    const noEnglish = await runBuild({ outDir: earlier, languages: 'every', args: ['--languages', 'es'] });
+    expect([noEnglish.code, noEnglish.stderr]).toEqual([2, "mnrent build failed: --languages es: en must be among them: the English pages are the site's root (e.g. en,es)\n"]);
   });
 });

@@ -10,9 +10,9 @@ import { loadDataset, type LoadedDataset, type LoadedRecords } from '../src/lib/
 import { loadDatasetOffThread } from '../src/lib/dataset/thread.ts';
 import { generationTime, type LoadOptions } from '../src/lib/dataset/options.ts';
 import { ExpectedError, errorForThread, errorFromThread, isSourceError, SourceError } from '../src/lib/errors.ts';
-import { acquireLock, checkoutLockPath, OUTPUT_MARKER } from '../src/lib/build/output-folder.ts';
+import { OUTPUT_MARKER } from '../src/lib/build/output-folder.ts';
 import { VITE_ENV_KEYS } from '../src/lib/build/production-env.ts';
-import { BUILD_TEST_TIMEOUT_MS, type BuildRun, runBuild, runCommand } from './helpers/build.ts';
+import { BUILD_TEST_TIMEOUT_MS, runBuild, runCommand } from './helpers/build.ts';
 import { PROJECT_ROOT, SNAPSHOT_SOURCES, TEST_EPOCH, TEST_SITE } from './helpers/paths.ts';
 import { MINNESOTA } from '../src/lib/states.ts';
 
@@ -34,16 +34,10 @@ describe("the pages' records", () => {
       expect(script.code, script.stderr).toBe(0);
       expect(script.stdout).toContain('not precompressed (--no-compress)');
       expect((await readdir(viaScript, { recursive: true })).filter((name) => /\.(gz|br)$/.test(name))).toEqual([]);
-      // A bare `astro build` takes no lock of its own: hold the checkout's, as the build script does.
-      const lock = await acquireLock(checkoutLockPath(PROJECT_ROOT), 'this checkout', { waitMs: BUILD_TEST_TIMEOUT_MS });
-      let astro: BuildRun;
-      try {
-        // As a user's shell would run it: without the variables vitest sets, which Astro would bake into the pages.
-        const asAUser = Object.fromEntries([...VITE_ENV_KEYS, 'NODE_ENV', 'BASE_URL'].map((key) => [key, undefined]));
-        astro = await runCommand('node_modules/astro/bin/astro.mjs', ['build', '--site', TEST_SITE, '--outDir', bare], { env: { ...asAUser, MNRENT_STATE: 'VT' } });
-      } finally {
-        lock.release();
-      }
+      // As a user's shell would run it: without the variables vitest sets, which Astro would bake into the pages,
+      // and with the language the script was given (MNRENT_LANGUAGES, read once where a bare build starts).
+      const asAUser = Object.fromEntries([...VITE_ENV_KEYS, 'NODE_ENV'].map((key) => [key, undefined]));
+      const astro = await runCommand('node_modules/astro/bin/astro.mjs', ['build', '--site', TEST_SITE, '--outDir', bare], { env: { ...asAUser, MNRENT_STATE: 'VT', MNRENT_LANGUAGES: 'en' } });
       expect(astro.code, astro.stderr).toBe(0);
       const files = await written(bare);
       expect(files).toEqual(await written(viaScript));
@@ -77,9 +71,11 @@ describe('the dataset on its own thread', () => {
     }).then((d) => (order.push('dataset'), d));
     expect(order).toEqual(['records', 'dataset']);
     expect(records && Object.keys(records).sort()).toEqual(['changes', 'counties', 'earlier', 'gate', 'meta', 'sectionEight', 'site', 'warnings', 'zips']);
-    const { metaRecord, bulk, timings: _timings, parseCache: _cache, ...recordsOfWhole } = dataset;
+    const { metaRecord, bulk, timings: _timings, parseCache: _cache, languages, ...recordsOfWhole } = dataset;
     expect(records).toEqual(recordsOfWhole);
     expect(metaRecord.counts.zips).toBe(dataset.zips.length);
+    // The languages the options asked for: every one when none were given.
+    expect(languages).toEqual(['en', 'es', 'so', 'hmn']);
     expect(bulk.map((file) => file.name)).toContain('zips.csv');
     // In this thread, the same order.
     const here: string[] = [];

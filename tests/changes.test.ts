@@ -15,7 +15,8 @@ import { MINNESOTA } from '../src/lib/states.ts';
 import { sourcesCopy } from './helpers/sources-copy.ts';
 import { workbook } from './helpers/xlsx.ts';
 
-const builtSite = inject('builtSite');
+// The earlier output: the snapshot built in English alone, as the second build here is (runBuild's default).
+const builtSite = inject('builtSiteEnglish');
 const SAFMR = 'hud_safmr/safmr_fy2026_national_from_worthwise_parquet.csv';
 const ZORI = 'zillow_zori/Zip_zori_uc_sfrcondomfr_sm_month_2023-10_excel-resaved.csv';
 const INCOME_LIMITS = 'hud_il/Section8-FY25.xlsx';

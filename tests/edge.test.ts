@@ -36,7 +36,8 @@ const run = promisify(execFile);
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'mnrent-edge-'));
   site = join(scratch, 'dist');
-  const build = await runBuild({ outDir: site, args: ['--no-compress', '--mcp-url', MCP_URL, '--report-url', REPORT_URL] });
+  // Every language: the translated pages carry --report-url, and each language's error page is served under its prefix.
+  const build = await runBuild({ outDir: site, languages: 'every', args: ['--no-compress', '--mcp-url', MCP_URL, '--report-url', REPORT_URL] });
   if (build.code !== 0) throw new Error(build.stderr);
 }, BUILD_TEST_TIMEOUT_MS);
 afterAll(() => rm(scratch, { recursive: true, force: true }));

@@ -138,7 +138,8 @@ describe('a build on 2026-11-22: FY2026 limits, the 40% rule, three ways to ask'
   beforeAll(async () => {
     scratch = await mkdtemp(join(tmpdir(), 'mnrent-eligibility-'));
     mn = join(scratch, 'mn');
-    const run = await runBuild({ outDir: mn, epoch: FY2026_EPOCH, args: ['--no-compress'] });
+    // English and Spanish: the form is read in a language whose money is written another way.
+    const run = await runBuild({ outDir: mn, epoch: FY2026_EPOCH, languages: 'en,es', args: ['--no-compress'] });
     if (run.code !== 0) throw new Error(run.stderr);
     report = run.stdout;
   }, BUILD_TEST_TIMEOUT_MS);
@@ -154,6 +155,20 @@ describe('a build on 2026-11-22: FY2026 limits, the 40% rule, three ways to ask'
     expect(meta.vintages.hud_safmr).toMatchObject({ latest_fiscal_year: 2026, in_effect_fiscal_year: 2027, in_effect_since: '2026-10-01', behind: true });
     expect(await readFile(join(mn, 'llms.txt'), 'utf8')).toContain(notice);
     for (const page of ['index.html', 'zip/55104/index.html', 'section-8/index.html']) expect(await readFile(join(mn, page), 'utf8'), page).toContain(notice);
+  });
+
+  it('built with --languages en,es: the switcher, the alternates and the sitemap name English and Spanish alone, and no Somali or Hmong page exists', async () => {
+    const top = await readdir(mn);
+    expect(['es', 'so', 'hmn'].filter((code) => top.includes(code))).toEqual(['es']);
+    for (const page of ['zip/55104/index.html', 'es/zip/55104/index.html', 'es/county/hennepin/index.html', 'index.html']) {
+      const html = await readFile(join(mn, page), 'utf8');
+      expect([...html.matchAll(/<link rel="alternate" hreflang="([^"]+)"/g)].map((m) => m[1]), page).toEqual(['en', 'es', 'x-default']);
+      const switcher = /<nav aria-label="[^"]*" class="languages">([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? '';
+      expect([...switcher.matchAll(/<a [^>]*lang="([^"]+)"/g)].map((m) => m[1]), page).toEqual(['en', 'es']);
+    }
+    const sitemap = await readFile(join(mn, 'sitemap-0.xml'), 'utf8');
+    expect(new Set([...sitemap.matchAll(/hreflang="([^"]+)"/g)].map((m) => m[1]))).toEqual(new Set(['en', 'es']));
+    expect(sitemap).not.toMatch(/\/(so|hmn)\//);
   });
 
   it('Hennepin by hand: median $131,500; very low 3 persons $59,200; extremely low 3 persons $35,550; low 4 persons $105,200', async () => {

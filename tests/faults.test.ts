@@ -13,7 +13,7 @@ import { BUILD_TEST_TIMEOUT_MS, runBuild, type BuildRun } from './helpers/build.
 import { PROJECT_ROOT, source, TEST_EPOCH, TEST_SITE } from './helpers/paths.ts';
 import { refusalOf } from './helpers/refusal.ts';
 import { sourcesCopy } from './helpers/sources-copy.ts';
-import { outputWriteFailure } from '../src/lib/build/output-folder.ts';
+import { outputWriteFailure, renderFolderName, renderFoldersIn } from '../src/lib/build/output-folder.ts';
 import { loadDataset } from '../src/lib/dataset/load.ts';
 import { generationTime } from '../src/lib/dataset/options.ts';
 import { MINNESOTA } from '../src/lib/states.ts';
@@ -23,7 +23,8 @@ const ZORI = 'zillow_zori/Zip_zori_uc_sfrcondomfr_sm_month_2023-10_excel-resaved
 const ACS = 'census_acs/acs5_2019-2023_B25064_zcta_MN.csv';
 const GEONAMES = 'geonames/US.txt';
 
-const builtSite = inject('builtSite');
+// The reference: the snapshot built in English alone, as every build here is (runBuild's default).
+const builtSite = inject('builtSiteEnglish');
 let scratch: string;
 
 beforeAll(async () => {
@@ -111,15 +112,19 @@ describe.concurrent('the output folder is ours or untouched', { timeout: BUILD_T
 });
 
 describe('builds at once, and what killed builds left behind', () => {
-  it("two builds into one folder wait for each other, one started from another folder with relative paths; both succeed; a dead build's staging folder is removed, and nothing else is left there", async () => {
+  it("two builds into one folder wait for each other, one started from another folder with relative paths; both succeed; a dead build's staging folder and render folder are removed, and nothing else is left there", async () => {
     const elsewhere = join(scratch, 'elsewhere');
     await mkdir(join(elsewhere, '.site.building-999999', 'api'), { recursive: true });
+    // What a build killed while Astro rendered leaves in the checkout: its own render folder (no process 999999 runs).
+    const deadRender = join(renderFoldersIn(PROJECT_ROOT), renderFolderName(999_999));
+    await mkdir(join(deadRender, 'astro-cache'), { recursive: true });
     const outDir = join(elsewhere, 'site');
     const [a, b] = await Promise.all([runBuild({ outDir }), runBuild({ outDir: 'site', sourcesDir: relative(elsewhere, source('.')), cwd: elsewhere })]);
     expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
-    expect(a.stdout + b.stdout).toMatch(/waiting for process \d+, which holds (this checkout|output folder)/);
+    expect(a.stdout + b.stdout).toMatch(/waiting for process \d+, which holds output folder/);
     // Astro stages its server bundle under the working directory when the output is outside it: not here.
     expect(await readdir(elsewhere)).toEqual(['site']);
+    await expect(stat(deadRender)).rejects.toThrow();
     const meta = JSON.parse(await readFile(join(outDir, 'api/v1/meta.json'), 'utf8')) as { counts: { zips: number } };
     expect(meta.counts.zips).toBe(911);
   }, BUILD_TEST_TIMEOUT_MS);
@@ -135,6 +140,8 @@ describe('builds at once, and what killed builds left behind', () => {
       runBuild({ outDir: b, sourcesDir: changed }),
     ]);
     expect([runA.code, runB.code], runA.stderr + runB.stderr).toEqual([0, 0]);
+    // Each has its own output folder and its own render folder: neither waited for the other.
+    expect(runA.stdout + runB.stdout).not.toContain('waiting for');
     const fmr2 = async (dir: string) => (JSON.parse(await readFile(join(dir, 'api/v1/zip/55104.json'), 'utf8')) as { fmr: { br2: number } }).fmr.br2;
     expect([await fmr2(a), await fmr2(b)]).toEqual([1530, 1535]);
     // Built under a Lithuanian locale ("y" sorts between "i" and "j" there) and in UTC-11, the same bytes as the reference build.

@@ -190,6 +190,36 @@ describe('every page for people in every language', () => {
   });
 });
 
+describe('a build in English alone (--languages en)', () => {
+  const english = inject('builtSiteEnglish');
+  const pageFiles = async () => (await readdir(english, { recursive: true })).filter((path) => path.endsWith('index.html') || path === '404.html');
+
+  it('has no translated page, and no page names another language: no switcher, no alternates, no hreflang; the sitemap lists no alternates', async () => {
+    const top = await readdir(english);
+    for (const { code } of TRANSLATED) expect(top, code).not.toContain(code);
+    const files = await pageFiles();
+    expect(files.length).toBeGreaterThan(1000);
+    for (const file of files) {
+      const page = await readFile(join(english, file), 'utf8');
+      expect(page, file).not.toContain('hreflang');
+      expect(page, file).not.toContain('class="languages"');
+      expect(page, file).not.toContain('class="notice translated"');
+    }
+    expect(await readFile(join(english, 'sitemap-0.xml'), 'utf8')).not.toContain('xhtml:link');
+  });
+
+  it('says so on /docs/, and has the same English pages, JSON and bulk files as the build in every language, byte for byte but for the language links', async () => {
+    const docs = visibleText(await readFile(join(english, 'docs/index.html'), 'utf8'));
+    // (visibleText puts a space where each tag was: "--languages en ." is "<code>--languages en</code>.")
+    expect(docs).toContain("This deployment's pages for people are in English only: it was built with --languages en . The project also translates them into Spanish, Somali, Hmong.");
+    for (const path of ['api/v1/meta.json', 'api/v1/zip/55104.json', 'api/v1/bulk/zips.csv', 'search-index.json', 'openapi.json', 'llms.txt']) {
+      expect(await readFile(join(english, path), 'utf8'), path).toBe(await readFile(join(site, path), 'utf8'));
+    }
+    const withoutLanguages = (page: string) => page.replace(/<link rel="alternate" hreflang=[^>]*>/g, '').replace(/<nav aria-label="[^"]*" class="languages">[\s\S]*?<\/nav>/, '');
+    expect(withoutLanguages(await readFile(join(english, 'zip/55104/index.html'), 'utf8'))).toBe(withoutLanguages(await html('/zip/55104/')));
+  });
+});
+
 describe('in a browser at 375 px', () => {
   let nginx: Served;
   let browser: Browser;

@@ -271,7 +271,8 @@ describe('a hostile or changing world', () => {
     const scratch = await mkdtemp(join(tmpdir(), 'mnrent-mcp-rebuild-'));
     try {
       const dir = join(scratch, 'site');
-      await cp(site, dir, { recursive: true });
+      // The English build as the earlier output, as the rebuild is (runBuild's default): the agent server reads the JSON only.
+      await cp(inject('builtSiteEnglish'), dir, { recursive: true });
       const c = await inProcess(dir);
       const before = data<{ fmr: { br2: number } }>(await call(c, 'get_zip', { zip: '55104' }));
       expect(before.fmr.br2).toBe(1530);

@@ -1,4 +1,4 @@
-// npm run build:states -- --states WI,TX,VT --outDir DIR --site URL [--jobs N]
+// npm run build:states -- --states WI,TX,VT --outDir DIR --site URL [--languages en,es,…] [--jobs N]
 // npm run build:states -- --index-only --outDir DIR --site URL   (the root files only, over DIR's state folders)
 // Builds each state with `npm run build` into DIR/<code>/ under the path /<code>/ of URL, then
 // writes what the host's root needs: a small index page of the states built (index.html and
@@ -16,27 +16,31 @@ import { ExpectedError } from '../lib/errors.ts';
 import { joinHeaders, joinRedirects } from '../lib/serve/host-files.ts';
 import { statesIndexHtml, type BuiltState } from '../lib/publication/states-index.ts';
 import { STATES, type StateScope } from '../lib/states.ts';
+import { languagesFromList } from '../lib/languages.ts';
 import { runCommand, stateOption, UsageError } from './command.ts';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const USAGE = 'usage: npm run build:states -- (--states WI,TX,VT [--jobs N] | --index-only) --outDir DIR --site URL   (sources: SOURCES_DIR)';
+const USAGE = 'usage: npm run build:states -- (--states WI,TX,VT [--languages en,es,…] [--jobs N] | --index-only) --outDir DIR --site URL   (sources: SOURCES_DIR)';
 /** Written at DIR's root: "build:states wrote this folder". */
 const MARKER = '.mnrent-states';
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
-function parseCommandLine(argv: string[]): { states: StateScope[]; outDir: string; site: string; jobs: number } {
-  let values: { states?: string; outDir?: string; site?: string; jobs?: string; 'index-only'?: boolean };
+function parseCommandLine(argv: string[]): { states: StateScope[]; outDir: string; site: string; languages: string | undefined; jobs: number } {
+  let values: { states?: string; outDir?: string; site?: string; languages?: string; jobs?: string; 'index-only'?: boolean };
   try {
-    ({ values } = parseArgs({ args: argv, options: { states: { type: 'string' }, outDir: { type: 'string' }, site: { type: 'string' }, jobs: { type: 'string' }, 'index-only': { type: 'boolean' } } }));
+    ({ values } = parseArgs({ args: argv, options: { states: { type: 'string' }, outDir: { type: 'string' }, site: { type: 'string' }, languages: { type: 'string' }, jobs: { type: 'string' }, 'index-only': { type: 'boolean' } } }));
   } catch (error) {
     throw new UsageError(`${(error as Error).message}\n${USAGE}`);
   }
   if (!values.outDir || !values.site) throw new UsageError(`--outDir and --site are both needed\n${USAGE}`);
   if (Boolean(values.states) === Boolean(values['index-only'])) throw new UsageError(`give --states or --index-only\n${USAGE}`);
   const states = (values.states ?? '').split(',').filter(Boolean).map((code) => stateOption(code.trim(), '--states:'));
+  // Checked here, before any state starts; each state's build is given the same list.
+  const languages = values.languages === undefined ? undefined : languagesFromList(values.languages);
+  if (typeof languages === 'string') throw new UsageError(`--languages ${values.languages ?? ''}: ${languages}`);
   const jobs = Number(values.jobs ?? 1);
   if (!Number.isInteger(jobs) || jobs < 1) throw new UsageError(`--jobs ${String(values.jobs)} is not a positive whole number`);
-  return { states: [...new Map(states.map((s) => [s.code, s])).values()], outDir: resolve(values.outDir), site: values.site.replace(/\/+$/, ''), jobs };
+  return { states: [...new Map(states.map((s) => [s.code, s])).values()], outDir: resolve(values.outDir), site: values.site.replace(/\/+$/, ''), languages: languages?.map((language) => language.code).join(','), jobs };
 }
 
 /**
@@ -51,9 +55,9 @@ async function checkStatesFolder(dir: string): Promise<void> {
 }
 
 /** One state's build as its own process, its output passed through with the state's code in front. */
-function buildState(state: StateScope, outDir: string, site: string): Promise<{ code: number; lastLine: string }> {
+function buildState(state: StateScope, outDir: string, site: string, languages: string | undefined): Promise<{ code: number; lastLine: string }> {
   const folder = state.code.toLowerCase();
-  const child = spawn(process.execPath, [join(projectRoot, 'src/cli/build.ts'), '--state', state.code, '--base', `/${folder}/`, '--site', site, '--outDir', join(outDir, folder)], {
+  const child = spawn(process.execPath, [join(projectRoot, 'src/cli/build.ts'), '--state', state.code, '--base', `/${folder}/`, '--site', site, '--outDir', join(outDir, folder), ...(languages === undefined ? [] : ['--languages', languages])], {
     cwd: projectRoot,
     env: process.env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -71,7 +75,7 @@ function buildState(state: StateScope, outDir: string, site: string): Promise<{ 
 }
 
 runCommand('build:states', USAGE, async () => {
-  const { states, outDir, site, jobs } = parseCommandLine(process.argv.slice(2));
+  const { states, outDir, site, languages, jobs } = parseCommandLine(process.argv.slice(2));
   await checkStatesFolder(outDir);
   await mkdir(outDir, { recursive: true });
   await writeFile(join(outDir, MARKER), 'build:states wrote this folder; each state folder is replaced whole by its build.\n');
@@ -82,7 +86,7 @@ runCommand('build:states', USAGE, async () => {
   await Promise.all(
     Array.from({ length: Math.min(jobs, queue.length) }, async () => {
       for (let state = queue.shift(); state; state = queue.shift()) {
-        const { code, lastLine } = await buildState(state, outDir, site);
+        const { code, lastLine } = await buildState(state, outDir, site, languages);
         if (code !== 0) failed.push(`${state.code}: ${lastLine}`);
       }
     }),

@@ -8,29 +8,33 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { precompress, type PrecompressStats } from '../lib/build/compress.ts';
-import { acquireLock, checkOutputFolder, checkoutLockPath, filesUnder, type HeldLock, OUTPUT_MARKER, outputMarkerText, outputWriteFailure, removeLeftovers, stagingPattern } from '../lib/build/output-folder.ts';
+import { acquireLock, checkOutputFolder, filesUnder, OUTPUT_MARKER, outputMarkerText, outputWriteFailure, removeLeftovers, RENDER_FOLDER_PATTERN, renderFolderName, renderFoldersIn, stagingPattern } from '../lib/build/output-folder.ts';
 import { renderInChildProcess } from '../lib/build/render.ts';
 import { DEFAULT_SITE, rootOf } from '../lib/contract/routes.ts';
 import { optionsFromEnv } from '../lib/dataset/options.ts';
 import { prefixHeaders, prefixRedirects } from '../lib/serve/host-files.ts';
+import { languagesFromList, type LanguageScope } from '../lib/languages.ts';
 import type { StateScope } from '../lib/states.ts';
 import { runCommand, stateOption, UsageError } from './command.ts';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-const USAGE = 'usage: npm run build -- [--state XX] [--site URL] [--base /PATH/] [--outDir DIR] [--mcp-url URL] [--report-url URL] [--accept-changes] [--no-compress]   (sources: SOURCES_DIR, default data/sources; --state or MNRENT_STATE, default MN)';
-/** How long a build waits for another one that holds this checkout or the same output folder. */
+const USAGE = 'usage: npm run build -- [--state XX] [--site URL] [--base /PATH/] [--outDir DIR] [--languages en,es,…] [--mcp-url URL] [--report-url URL] [--accept-changes] [--no-compress]   (sources: SOURCES_DIR, default data/sources; --state or MNRENT_STATE, default MN; --languages: every language by default)';
+/** How long a build waits for another one that writes the same output folder. */
 const LOCK_WAIT_MS = 10 * 60 * 1000;
 
-function parseCommandLine(argv: string[]): { state: StateScope; site: string; base: string; outDir: string; mcpUrl: string | undefined; reportUrl: string | undefined; acceptChanges: boolean; compress: boolean } {
-  let values: { site?: string | undefined; base?: string | undefined; outDir?: string | undefined; state?: string | undefined; 'mcp-url'?: string | undefined; 'report-url'?: string | undefined; 'accept-changes'?: boolean | undefined; 'no-compress'?: boolean | undefined };
+function parseCommandLine(argv: string[]): { state: StateScope; site: string; base: string; outDir: string; languages: readonly LanguageScope[]; mcpUrl: string | undefined; reportUrl: string | undefined; acceptChanges: boolean; compress: boolean } {
+  let values: { site?: string | undefined; base?: string | undefined; outDir?: string | undefined; state?: string | undefined; languages?: string | undefined; 'mcp-url'?: string | undefined; 'report-url'?: string | undefined; 'accept-changes'?: boolean | undefined; 'no-compress'?: boolean | undefined };
   try {
-    ({ values } = parseArgs({ args: argv, options: { site: { type: 'string' }, base: { type: 'string' }, outDir: { type: 'string' }, state: { type: 'string' }, 'mcp-url': { type: 'string' }, 'report-url': { type: 'string' }, 'accept-changes': { type: 'boolean' }, 'no-compress': { type: 'boolean' } }, strict: true }));
+    ({ values } = parseArgs({ args: argv, options: { site: { type: 'string' }, base: { type: 'string' }, outDir: { type: 'string' }, state: { type: 'string' }, languages: { type: 'string' }, 'mcp-url': { type: 'string' }, 'report-url': { type: 'string' }, 'accept-changes': { type: 'boolean' }, 'no-compress': { type: 'boolean' } }, strict: true }));
   } catch (error) {
     throw new UsageError(`${(error as Error).message}\n${USAGE}`);
   }
   // The state goes to the render process in its request; its pages take it from the dataset's site record.
   const state = stateOption(values.state);
+  // The languages of the pages for people: English always, and the translations asked for.
+  const languages = languagesFromList(values.languages);
+  if (typeof languages === 'string') throw new UsageError(`--languages ${values.languages ?? ''}: ${languages}`);
   // Where the deployment serves the agent server (the Worker's /mcp): announced in meta.json, llms.txt
   // and the docs page. It goes to the render process in its request's options, as the state does.
   const mcpUrl = values['mcp-url'];
@@ -54,7 +58,7 @@ function parseCommandLine(argv: string[]): { state: StateScope; site: string; ba
   const base = values.base ?? '/';
   if (!/^\/(?:[a-z0-9][a-z0-9-]*\/)*$/.test(base.endsWith('/') ? base : `${base}/`)) throw new UsageError(`--base ${base} must be a path such as /wi/ (lower-case letters, digits and hyphens)`);
   if (parsed.pathname !== '/') throw new UsageError(`--site ${site} must be the host's root; give the path with --base ${parsed.pathname}`);
-  return { state, site: parsed.href.replace(/\/+$/, ''), base: base.endsWith('/') ? base : `${base}/`, outDir: resolve(values.outDir ?? 'dist'), mcpUrl, reportUrl, acceptChanges: values['accept-changes'] === true, compress: values['no-compress'] !== true };
+  return { state, site: parsed.href.replace(/\/+$/, ''), base: base.endsWith('/') ? base : `${base}/`, outDir: resolve(values.outDir ?? 'dist'), languages, mcpUrl, reportUrl, acceptChanges: values['accept-changes'] === true, compress: values['no-compress'] !== true };
 }
 
 /** Replaces `outDir` by `fresh` with two renames, so readers never see a half-written folder for long. */
@@ -81,20 +85,26 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 
 async function main(): Promise<number> {
   const started = performance.now();
-  const { state, site, base, outDir, mcpUrl, reportUrl, acceptChanges, compress } = parseCommandLine(process.argv.slice(2));
+  const { state, site, base, outDir, languages, mcpUrl, reportUrl, acceptChanges, compress } = parseCommandLine(process.argv.slice(2));
   const root = rootOf(site, base);
   // The environment is read once, here: the sources where the caller's relative path pointed.
   const env = process.env.SOURCES_DIR ? { ...process.env, SOURCES_DIR: resolve(process.env.SOURCES_DIR) } : process.env;
-  // Astro stages its server bundle under the working directory when the output folder is outside
-  // it, and that bundle must resolve the project's packages: build from the project.
-  if (process.cwd() !== projectRoot) process.chdir(projectRoot);
-  // Every option of the dataset, made once and handed to the render process in its request.
-  const load = { ...optionsFromEnv(root, outDir, env), ...(mcpUrl === undefined ? {} : { mcpUrl }), ...(reportUrl === undefined ? {} : { reportUrl }) };
+  // Every option of the dataset, made once and handed to the render process in its request; its
+  // folders absolute, since the render process works in a folder of its own.
+  const fromEnv = optionsFromEnv(root, outDir, env);
+  const load = {
+    ...fromEnv,
+    sourcesDir: resolve(projectRoot, fromEnv.sourcesDir),
+    ...(fromEnv.snapshotDir === undefined ? {} : { snapshotDir: resolve(projectRoot, fromEnv.snapshotDir) }),
+    languages: languages.map((language) => language.code),
+    ...(mcpUrl === undefined ? {} : { mcpUrl }),
+    ...(reportUrl === undefined ? {} : { reportUrl }),
+  };
   const options = { ...load, state };
   const guard = { projectRoot, sourcesDir: options.sourcesDir };
   await checkOutputFolder(outDir, guard);
   const sources = options.snapshotDir ? `${resolve(options.sourcesDir)} over the snapshot ${resolve(options.snapshotDir)}` : resolve(options.sourcesDir);
-  log(`mnrent build: ${state.name}, sources ${sources} → ${outDir} (site ${root}/)`);
+  log(`mnrent build: ${state.name}, sources ${sources} → ${outDir} (site ${root}/, pages in ${languages.map((language) => language.code).join(', ')})`);
   // The output folder is replaced whole: one build at a time writes it, from reading the earlier
   // output to the swap. A second build waits for the first, then runs on its result.
   await mkdir(dirname(outDir), { recursive: true });
@@ -104,17 +114,17 @@ async function main(): Promise<number> {
   // Another build may have written the folder while this one waited.
   await checkOutputFolder(outDir, guard);
   const staging = join(dirname(outDir), `.${basename(outDir)}.building-${process.pid}`);
-  let checkoutLock: HeldLock | undefined;
+  // Astro's content store and page bundle: this build's own folder, so other builds of the checkout go on beside it.
+  const renderFolders = renderFoldersIn(projectRoot);
+  for (const name of await removeLeftovers(renderFolders, RENDER_FOLDER_PATTERN)) log(`  removed ${join(renderFolders, name)}, left by a build that was stopped`);
+  const workDir = join(renderFolders, renderFolderName(process.pid));
   try {
-    // Astro keeps its content store in the checkout: one render at a time per checkout (always
-    // taken after the output lock, so two builds never wait on each other crosswise).
-    waitingFor = "this checkout's lock";
-    checkoutLock = await acquireLock(checkoutLockPath(projectRoot), 'this checkout', { waitMs: LOCK_WAIT_MS, log });
+    await mkdir(workDir, { recursive: true });
     log('  reading and deriving the dataset while Astro starts…');
     // The render process has exited when this returns, also when it failed: nothing writes into staging after it.
     waitingFor = 'the render process';
-    const summary = await renderInChildProcess({ state: state.code, load, site, base, outDir, staging, acceptChanges });
-    checkoutLock.release();
+    const summary = await renderInChildProcess({ state: state.code, load, root: projectRoot, workDir, site, base, outDir, staging, acceptChanges });
+    await rm(workDir, { recursive: true, force: true });
     const written = filesUnder(staging);
     let compressed: PrecompressStats | undefined;
     const compressStarted = performance.now();
@@ -152,7 +162,7 @@ async function main(): Promise<number> {
     await rm(staging, { recursive: true, force: true });
     throw outputWriteFailure(error, outDir) ?? error;
   } finally {
-    checkoutLock?.release();
+    await rm(workDir, { recursive: true, force: true });
     outLock.release();
   }
   return 0;

@@ -34,3 +34,17 @@ export const TRANSLATED = LANGUAGES.filter((l) => l !== SOURCE_LANGUAGE);
 
 /** Where a language's pages live under the site: '' for English, `/es` for Spanish. */
 export const languagePrefix = (language: LanguageScope) => (language === SOURCE_LANGUAGE ? '' : `/${language.code}`);
+
+/**
+ * The languages of a build from a list of codes (`en,es`), in the table's order; every language when
+ * not given. English is always among them: its pages are the site's root, and each translation
+ * links to them. Returns a sentence saying what to change when the list is not usable.
+ */
+export function languagesFromList(list: string | undefined): readonly LanguageScope[] | string {
+  if (list === undefined) return LANGUAGES;
+  const codes = list.split(',').map((code) => code.trim());
+  const unknown = codes.filter((code) => !languageByCode(code));
+  if (unknown.length > 0) return `${unknown.map((code) => `"${code}"`).join(', ')} ${unknown.length === 1 ? 'is not a language' : 'are not languages'} of the pages; give codes from ${LANGUAGES.map((l) => l.code).join(',')}`;
+  if (!codes.includes(SOURCE_LANGUAGE.code)) return `${SOURCE_LANGUAGE.code} must be among them: the English pages are the site's root (e.g. ${[SOURCE_LANGUAGE.code, ...codes].join(',')})`;
+  return LANGUAGES.filter((language) => codes.includes(language.code));
+}

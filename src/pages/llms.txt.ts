@@ -1,7 +1,9 @@
 import type { APIRoute } from 'astro';
-import { publicRoot } from '../lib/contract/routes.ts';
 import { siteContext, siteRecord } from '../lib/site/collections.ts';
 import { textResponse } from '../lib/contract/json.ts';
 import { llmsTxt } from '../lib/publication/llms.ts';
 
-export const GET: APIRoute = async ({ site }) => textResponse(llmsTxt({ state: (await siteContext()).state, site: publicRoot(site), ...(await siteRecord()) }));
+export const GET: APIRoute = async () => {
+  const { meta, record, pages } = await siteRecord();
+  return textResponse(llmsTxt({ state: (await siteContext()).state, site: pages.root, meta, record }));
+};

@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { textResponse } from '../lib/contract/json.ts';
-import { publicRoot, siteUrls } from '../lib/contract/routes.ts';
+import { siteUrls } from '../lib/contract/routes.ts';
+import { siteRecord } from '../lib/site/collections.ts';
 
-export const GET: APIRoute = ({ site }) => textResponse(`User-agent: *\nAllow: /\n\nSitemap: ${siteUrls(publicRoot(site)).api('/sitemap-index.xml')}\n`);
+export const GET: APIRoute = async () => textResponse(`User-agent: *\nAllow: /\n\nSitemap: ${siteUrls((await siteRecord()).pages.root).api('/sitemap-index.xml')}\n`);

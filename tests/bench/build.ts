@@ -1,4 +1,5 @@
-// npm run bench:build [-- --runs N] [--state MN,TX] : cold builds of the snapshot of the sources against a peer in the same run.
+// npm run bench:build [-- --runs N] [--state MN,TX] [--languages en,es] : cold builds of the snapshot of the sources against a peer in the same run.
+// --languages is handed to each build (default: every language): `en` alone, then `en,so`, say what a Somali page costs.
 // With several states, each against its own peer at its own file count, and the cost per ZIP code of each.
 // Peer: a trivial Astro site with as many output files (cold-builds.ts).
 // A last line per state gives what creating a file costs on this disk, against the files each writes.
@@ -10,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { PROJECT_ROOT, SNAPSHOT_SOURCES } from '../helpers/paths.ts';
 import { clearAstroCaches, coldPeerArgs, countRendered, makePeer, ourBuildArgs, ourBuildEnv } from './cold-builds.ts';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, state: { type: 'string', default: 'MN' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, state: { type: 'string', default: 'MN' }, languages: { type: 'string' } } });
 const states = values.state.split(',').map((code) => code.trim().toUpperCase()).filter(Boolean);
 const runs = Math.max(1, Number(values.runs));
 const sourcesDir = process.env.SOURCES_DIR ?? SNAPSHOT_SOURCES;
@@ -42,7 +43,8 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
 async function ourBuild(scratch: string, state: string, i: number): Promise<Sample> {
   await clearAstroCaches(PROJECT_ROOT);
   const outDir = join(scratch, `ours-${state}-${i}`);
-  const { wallMs, stdout } = await run(process.execPath, ourBuildArgs(state, outDir), PROJECT_ROOT, ourBuildEnv(sourcesDir));
+  const languages = values.languages === undefined ? [] : ['--languages', values.languages];
+  const { wallMs, stdout } = await run(process.execPath, [...ourBuildArgs(state, outDir), ...languages], PROJECT_ROOT, ourBuildEnv(sourcesDir));
   const zips = /ZIP codes (\d+), counties/.exec(stdout);
   const time = /read sources ([\d.]+) s, derive ([\d.]+) s, render and write ([\d.]+) s, compress ([\d.]+) s/.exec(stdout);
   const peak = /peak memory (\d+) MB, processor time ([\d.]+) s \(every thread; ([\d.]+) s of it in the kernel\)/.exec(stdout);
@@ -90,7 +92,7 @@ const sec = (ms: number) => (ms / 1000).toFixed(2);
 
 const scratch = await mkdtemp(join(tmpdir(), 'mnrent-bench-'));
 try {
-  console.log(`bench:build — ${states.join(', ')}: ${runs} cold run(s) each against an Astro peer, sources ${sourcesDir}, node ${process.versions.node}`);
+  console.log(`bench:build — ${states.join(', ')}, pages in ${values.languages ?? 'every language'}: ${runs} cold run(s) each against an Astro peer, sources ${sourcesDir}, node ${process.versions.node}`);
   const rows: string[] = [];
   const notes: string[] = [];
   for (const state of states) {

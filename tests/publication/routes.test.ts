@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { apiPath, CountySlug, ENDPOINTS, ZipCode } from '../../src/lib/contract/schemas.ts';
 import { BULK_FILE_NAMES } from '../../src/lib/contract/bulk-tables.ts';
 import { openApiDocument } from '../../src/lib/publication/openapi.ts';
-import { pagePath, siteUrls } from '../../src/lib/contract/routes.ts';
+import { linksUnder, pagePath, pagePathsIn, pathPrefixOf, rootOf, siteUrls } from '../../src/lib/contract/routes.ts';
+import { problemDocument } from '../../src/lib/publication/problems.ts';
+import { languagesFromList } from '../../src/lib/languages.ts';
 import { MINNESOTA } from '../../src/lib/states.ts';
 
 describe('paths', () => {
@@ -21,6 +23,30 @@ describe('paths', () => {
     const urls = siteUrls('https://rent.example.net/');
     expect(urls.zip('55104')).toBe('https://rent.example.net/zip/55104/');
     expect(urls.sectionEight).toBe('https://rent.example.net/section-8/');
+  });
+});
+
+describe('the path prefix and the languages, given as values', () => {
+  it('takes the prefix from the root a build was given, and puts it before every link: no environment is read', () => {
+    expect(pathPrefixOf(rootOf('https://rent.example.net', '/wi/'))).toBe('/wi');
+    expect(pathPrefixOf(rootOf('https://rent.example.net', '/'))).toBe('');
+    expect(linksUnder('/wi')('/openapi.json')).toBe('/wi/openapi.json');
+    const spanishInWisconsin = pagePathsIn('/wi', '/es');
+    expect([spanishInWisconsin.zip('53703'), spanishInWisconsin.home, spanishInWisconsin.docs, spanishInWisconsin.changes]).toEqual(['/wi/es/zip/53703/', '/wi/es/', '/wi/docs/', '/wi/changes/']);
+    expect(problemDocument(MINNESOTA, 403, '/mn').detail).toBe('There is nothing to list here: ask for a file, such as /mn/api/v1/index.json.');
+    expect(problemDocument(MINNESOTA, 403, '').detail).toBe('There is nothing to list here: ask for a file, such as /api/v1/index.json.');
+  });
+
+  it('reads --languages as codes of the table, English first and always there, or says what to change', () => {
+    expect(languagesFromList(undefined)).toHaveLength(4);
+    const codes = (list: string) => {
+      const languages = languagesFromList(list);
+      return typeof languages === 'string' ? languages : languages.map((l) => l.code);
+    };
+    expect(codes('hmn,en')).toEqual(['en', 'hmn']);
+    expect(codes(' en , es ')).toEqual(['en', 'es']);
+    expect(codes('en,fr,de')).toBe('"fr", "de" are not languages of the pages; give codes from en,es,so,hmn');
+    expect(codes('so')).toBe("en must be among them: the English pages are the site's root (e.g. en,so)");
   });
 });
 

@@ -146,11 +146,13 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 export const stagingPattern = (outDir: string) => new RegExp(`^\\.${escapeRegExp(basename(outDir))}\\.(?:building|old)-(\\d+)$`);
 
 /**
- * The lock of a checkout: Astro keeps its content store and its page bundle in the checkout, so one
- * Astro build at a time runs there. The build script holds it while Astro runs (and a test holds it
- * around a bare `astro build`).
+ * Where each build's Astro keeps its content store (its cacheDir) and its page bundle (under its
+ * working directory, when the output is outside it): a folder of its own in the checkout, where the
+ * bundle still finds the project's packages. Builds from one checkout run side by side.
  */
-export const checkoutLockPath = (projectRoot: string) => join(projectRoot, 'node_modules', '.mnrent-build.lock');
+export const renderFoldersIn = (projectRoot: string) => join(projectRoot, 'node_modules', '.cache', 'mnrent-render');
+export const renderFolderName = (pid: number) => `build-${pid}`;
+export const RENDER_FOLDER_PATTERN = /^build-(\d+)$/;
 
 export interface HeldLock {
   release(): void;

@@ -2,6 +2,7 @@
 // Astro starts on this one, checks the publish gate, and lets Astro render into the staging folder.
 // The content loaders take the dataset from this process (dataset/in-process.ts) and store it only
 // once the gate passed. It answers its parent with a summary or with the error, then exits.
+import { join } from 'node:path';
 import { checkFloors, compareWithEarlier, PublishGateError } from '../derive/publish-gate.ts';
 import { holdPublishGate, keepDataset } from '../dataset/in-process.ts';
 import type { LoadedDataset, LoadedRecords } from '../dataset/load.ts';
@@ -9,7 +10,6 @@ import { loadDatasetOffThread } from '../dataset/thread.ts';
 import { contextOf } from '../context.ts';
 import { errorForThread } from '../errors.ts';
 import { outputWriteFailure } from './output-folder.ts';
-import { makeProductionEnvironment } from './production-env.ts';
 import type { RenderReply, RenderRequest, RenderSummary } from './render.ts';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -25,10 +25,9 @@ async function render(request: RenderRequest): Promise<RenderSummary> {
   const records = Promise.withResolvers<LoadedRecords>();
   const loading = keepDataset(options.site, loadDatasetOffThread(options, records.resolve), records.promise);
   const gate = holdPublishGate();
-  // Before Astro reads the environment: a parent's BASE_URL, DEV or NODE_ENV (vitest's) would reach the pages.
-  makeProductionEnvironment(process.env, request.base);
   const { build } = await import('astro');
-  const rendering = build({ root: process.cwd(), site: request.site, base: request.base, outDir: request.staging, logLevel: 'warn' });
+  // The content store in this build's own folder, as its page bundle is (the working directory): builds of one checkout run side by side.
+  const rendering = build({ root: request.root, cacheDir: join(request.workDir, 'astro-cache'), site: request.site, base: request.base, outDir: request.staging, logLevel: 'warn' });
   rendering.catch(() => undefined);
   let dataset: LoadedDataset;
   let accepted: string[];

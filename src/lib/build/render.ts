@@ -5,12 +5,17 @@
 import { fork } from 'node:child_process';
 import type { LoadOptions } from '../dataset/options.ts';
 import { errorFromThread, type ThreadedError } from '../errors.ts';
+import { productionEnvironment } from './production-env.ts';
 
 export interface RenderRequest {
   /** The USPS code of the state the site is for. */
   state: string;
   /** What the dataset is loaded from, made once by the command from its arguments and the environment. */
   load: Omit<LoadOptions, 'state'>;
+  /** The project: Astro's root. */
+  root: string;
+  /** This build's own folder (the render process's working directory): Astro's cache and page bundle go there. */
+  workDir: string;
   site: string;
   base: string;
   /** The folder this build replaces: its meta.json is what the publish gate compares with. */
@@ -41,12 +46,12 @@ export interface RenderSummary {
 export type RenderReply = { ok: true; summary: RenderSummary } | { ok: false; error: ThreadedError };
 
 /**
- * Renders the site into `request.staging` in a child process, with this process's environment (the
- * state, the sources folder, SOURCE_DATE_EPOCH). Resolves with the summary once the process has
+ * Renders the site into `request.staging` in a child process, with this process's environment made a
+ * production build's (a parent's BASE_URL, DEV or NODE_ENV, vitest's, would reach the pages). Resolves with the summary once the process has
  * exited; rejects with its error (a source error, the publish gate, a refused write) once it has exited.
  */
 export function renderInChildProcess(request: RenderRequest): Promise<RenderSummary> {
-  const child = fork(new URL('./render-process.ts', import.meta.url), [JSON.stringify(request)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
+  const child = fork(new URL('./render-process.ts', import.meta.url), [JSON.stringify(request)], { cwd: request.workDir, env: productionEnvironment(process.env), stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
   let reply: RenderReply | undefined;
   child.on('message', (message: RenderReply) => (reply = message));
   return new Promise((resolve, reject) => {

@@ -1,26 +1,21 @@
 // Where every page lives: the one place that spells a page's path (an endpoint's is in the contract's
 // endpoint table, filled in by apiPath). No imports: the browser's script may use it too.
 
-/**
- * The path prefix the site is built under: '' at a host's root, '/wi' for `--base /wi/`. Vite sets
- * BASE_URL where it builds (the pages and their browser scripts); anywhere else (the derivation,
- * the agent server, tests) paths are within the site and the site URL carries the prefix.
- */
-// eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- undefined outside Vite
-const viteBase: string | undefined = import.meta.env ? import.meta.env.BASE_URL : undefined;
-export const PATH_PREFIX = (viteBase ?? '/').replace(/\/+$/, '');
-
 /** Where the site is published; `npm run build -- --site URL` overrides it. */
 export const DEFAULT_SITE = 'https://mnrent.example.org';
 
 /** The public root of a site at `site` under the path `base` ('/' or '/wi/'): `https://rent.example.org/wi`. */
 export const rootOf = (site: string, base: string) => site.replace(/\/+$/, '') + base.replace(/\/+$/, '');
 
-/** The public root of a page being built: Astro's site and the path prefix (`https://rent.example.org/wi`). */
-export const publicRoot = (site: URL | string | undefined) => rootOf(String(site), PATH_PREFIX);
+/**
+ * The path prefix of a public root: '' at a host's root, '/wi' for `--base /wi/`. A build is given
+ * it (the render request, or Astro's `base` for a bare `astro build`); the pages take it from the
+ * site record and their browser scripts from the page (`data-prefix` on <html>).
+ */
+export const pathPrefixOf = (root: string) => new URL(root).pathname.replace(/\/+$/, '');
 
-/** A link to a path within the site (`/openapi.json`), as a page or a browser script writes it. */
-export const href = (path: string) => PATH_PREFIX + path;
+/** Links within a site under `prefix` ('' or '/wi'): `linksUnder('/wi')('/openapi.json')` is `/wi/openapi.json`. */
+export const linksUnder = (prefix: string) => (path: string) => prefix + path;
 
 /** Paths of the pages for people, within the site. */
 const PAGES = {
@@ -36,11 +31,12 @@ const PAGES = {
 } as const;
 
 /**
- * The pages' paths as links in one language: with the path prefix, and the language's own prefix
- * for a translation (`/es/zip/55104/`; `''` for English). The change log and the API docs stay
- * English: they are written for developers.
+ * The pages' paths as links in one language: with the site's path prefix (`''` or `/wi`), and the
+ * language's own prefix for a translation (`/es/zip/55104/`; `''` for English). The change log and
+ * the API docs stay English: they are written for developers.
  */
-export function pagePathsIn(languagePrefix: string) {
+export function pagePathsIn(pathPrefix: string, languagePrefix: string) {
+  const href = linksUnder(pathPrefix);
   const at = (path: string) => href(languagePrefix + path);
   return {
     home: at(PAGES.home),
@@ -55,19 +51,19 @@ export function pagePathsIn(languagePrefix: string) {
 
 export type PagePaths = ReturnType<typeof pagePathsIn>;
 
-/** The English pages' paths as links. */
-export const pagePath = pagePathsIn('');
+/** The English pages' paths within the site (no path prefix): what `siteUrls` and the tests put after a root. */
+export const pagePath = pagePathsIn('', '');
 
 /** A page's path in another language: `/es/zip/55104/` from `/zip/55104/` (both within the site, without the path prefix). */
 export const pathInLanguage = (path: string, fromPrefix: string, toPrefix: string) => toPrefix + (fromPrefix && path.startsWith(fromPrefix) ? path.slice(fromPrefix.length) : path);
 
-/** The Atom feed of the change log (within the site; link it with href). */
+/** The Atom feed of the change log (within the site; a page links it with its `href`). */
 export const CHANGES_FEED_PATH = '/changes.xml';
 
 /** The anchor of one change-log entry on the changes page: its build's time, without punctuation. */
 export const changeAnchor = (generatedAt: string) => `build-${generatedAt.replace(/[^0-9]/g, '')}`;
 
-/** The compact list the home page's search box downloads (within the site; fetch it with href). */
+/** The compact list the home page's search box downloads (within the site; a script fetches it under the page's prefix). */
 export const SEARCH_INDEX_PATH = '/search-index.json';
 
 /** Absolute URLs under the site's public root, prefix included (`https://rent.example.org/wi`). */

@@ -11,6 +11,7 @@ import type { PublishedCounts } from '../derive/publish-gate.ts';
 import { dateLimits } from '../sources/plausible.ts';
 import { parseCache } from '../sources/parse-cache.ts';
 import { readSources } from '../sources/read-sources.ts';
+import { LANGUAGES } from '../languages.ts';
 import { DEFAULT_REPORT_URL, type LoadOptions } from './options.ts';
 
 /** The records of a loaded dataset (the first of loadDataset's two steps), with what the publish gate weighs. */
@@ -21,6 +22,8 @@ export interface LoadedRecords extends DatasetRecords {
 
 export interface LoadedDataset extends LoadedRecords, Dataset {
   timings: { readMs: number; deriveMs: number };
+  /** The codes of the languages the pages are built in (the build's `--languages`). */
+  languages: readonly string[];
   /** Source files answered by the parse cache, of those read. */
   parseCache: { hits: number; asked: number };
 }
@@ -108,5 +111,5 @@ export async function loadDataset(options: LoadOptions, onRecords?: (records: Lo
   const derived = deriveInTwo(sources, { bulkFiles, state, site: options.site, generatedAt: options.generatedAt, previous: previous.resources, earlier: previous.output, reportUrl: options.reportUrl ?? DEFAULT_REPORT_URL, ...(options.mcpUrl ? { mcpUrl: options.mcpUrl } : {}) });
   const records: LoadedRecords = { ...derived.records, warnings: [...derived.records.warnings, ...previous.warnings], earlier };
   onRecords?.(records);
-  return { ...records, ...derived.rest(), timings: { readMs: read - started, deriveMs: performance.now() - read }, parseCache: cache?.stats ?? { hits: 0, asked: 0 } };
+  return { ...records, ...derived.rest(), timings: { readMs: read - started, deriveMs: performance.now() - read }, languages: options.languages ?? LANGUAGES.map((language) => language.code), parseCache: cache?.stats ?? { hits: 0, asked: 0 } };
 }

@@ -2,6 +2,7 @@
 // build's main thread reads these options, while the dataset's thread loads the pipeline itself.
 import packageJson from '../../../package.json' with { type: 'json' };
 import { SourceError } from '../errors.ts';
+import { languagesFromList } from '../languages.ts';
 import { STATES, stateByCode, stateCodeIn, type StateScope } from '../states.ts';
 
 export interface LoadOptions {
@@ -18,6 +19,8 @@ export interface LoadOptions {
   mcpUrl?: string;
   /** Where a reader reports a mistake in a translated page (`--report-url`); DEFAULT_REPORT_URL when not given. */
   reportUrl?: string;
+  /** The codes of the languages the pages are built in (`--languages`); every language when not given. */
+  languages?: readonly string[];
 }
 
 /** Where mistranslations are reported when a deployment names no address: the repository's issues (package.json's `bugs.url`). */
@@ -46,7 +49,15 @@ export function optionsFromEnv(site: string, outDir: string | undefined, env: No
     ...(outDir ? { previousDir: outDir } : {}),
     ...(env.MNRENT_MCP_URL ? { mcpUrl: env.MNRENT_MCP_URL } : {}),
     reportUrl: env.MNRENT_REPORT_URL || DEFAULT_REPORT_URL,
+    ...(env.MNRENT_LANGUAGES ? { languages: languageCodesFromEnv(env.MNRENT_LANGUAGES) } : {}),
   };
+}
+
+/** MNRENT_LANGUAGES (`en,es`) of a bare `astro build` or the dev server, as codes. */
+function languageCodesFromEnv(list: string): string[] {
+  const languages = languagesFromList(list);
+  if (typeof languages === 'string') throw new Error(`MNRENT_LANGUAGES=${list}: ${languages}`);
+  return languages.map((language) => language.code);
 }
 
 /** The state a bare `astro build` or the dev server was started for: MNRENT_STATE, else Minnesota. */

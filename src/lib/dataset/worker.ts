@@ -13,7 +13,7 @@ if (parentPort) {
   const port = parentPort;
   const send = (reply: DatasetReply) => port.postMessage(reply);
   const last = await loadDataset(workerData as LoadOptions, (records) => send({ ok: true, records })).then(
-    ({ metaRecord, bulk, timings, parseCache }): DatasetReply => ({ ok: true, rest: { metaRecord, bulk, timings, parseCache } }),
+    ({ metaRecord, bulk, timings, languages, parseCache }): DatasetReply => ({ ok: true, rest: { metaRecord, bulk, timings, languages, parseCache } }),
     (error: unknown): DatasetReply => ({ ok: false, error: errorForThread(error) }),
   );
   send(last);

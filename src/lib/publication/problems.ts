@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Problem } from '../contract/schemas.ts';
 import { countySlug } from '../derive/places.ts';
 import type { StateScope } from '../states.ts';
-import { href } from '../contract/routes.ts';
+import { linksUnder } from '../contract/routes.ts';
 
 export const PROBLEM_STATUSES = [400, 403, 404, 405, 414] as const;
 export type ProblemStatus = (typeof PROBLEM_STATUSES)[number];
@@ -12,8 +12,8 @@ export type ProblemStatus = (typeof PROBLEM_STATUSES)[number];
 /** Where the built site keeps them: /api/problems/404.json and so on. */
 export const problemPath = (status: ProblemStatus) => `/api/problems/${status}.json`;
 
-// Paths as this build serves them: under its prefix when several states share a host.
-const detailOf = (state: StateScope): Record<ProblemStatus, [string, string]> => ({
+// Paths as this build serves them: under its prefix ('' or '/wi') when several states share a host.
+const detailOf = (state: StateScope, href: (path: string) => string): Record<ProblemStatus, [string, string]> => ({
   400: ['Bad Request', 'The request could not be understood.'],
   403: ['Forbidden', `There is nothing to list here: ask for a file, such as ${href('/api/v1/index.json')}.`],
   404: [
@@ -25,7 +25,7 @@ const detailOf = (state: StateScope): Record<ProblemStatus, [string, string]> =>
   414: ['URI Too Long', 'The request URI is too long.'],
 });
 
-export function problemDocument(state: StateScope, status: ProblemStatus): z.infer<typeof Problem> {
-  const [title, detail] = detailOf(state)[status];
+export function problemDocument(state: StateScope, status: ProblemStatus, pathPrefix: string): z.infer<typeof Problem> {
+  const [title, detail] = detailOf(state, linksUnder(pathPrefix))[status];
   return { type: 'about:blank', title, status, detail };
 }
