@@ -16,8 +16,7 @@ import { ExpectedError } from '../lib/errors.ts';
 import { joinHeaders, joinRedirects } from '../lib/serve/host-files.ts';
 import { statesIndexHtml, type BuiltState } from '../lib/publication/states-index.ts';
 import { STATES, type StateScope } from '../lib/states.ts';
-import { languagesFromList } from '../lib/languages.ts';
-import { runCommand, stateOption, UsageError } from './command.ts';
+import { languagesOption, runCommand, stateOption, UsageError } from './command.ts';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const USAGE = 'usage: npm run build:states -- (--states WI,TX,VT [--languages en,es,…] [--jobs N] | --index-only) --outDir DIR --site URL   (sources: SOURCES_DIR)';
@@ -36,8 +35,7 @@ function parseCommandLine(argv: string[]): { states: StateScope[]; outDir: strin
   if (Boolean(values.states) === Boolean(values['index-only'])) throw new UsageError(`give --states or --index-only\n${USAGE}`);
   const states = (values.states ?? '').split(',').filter(Boolean).map((code) => stateOption(code.trim(), '--states:'));
   // Checked here, before any state starts; each state's build is given the same list.
-  const languages = values.languages === undefined ? undefined : languagesFromList(values.languages);
-  if (typeof languages === 'string') throw new UsageError(`--languages ${values.languages ?? ''}: ${languages}`);
+  const languages = values.languages === undefined ? undefined : languagesOption(values.languages);
   const jobs = Number(values.jobs ?? 1);
   if (!Number.isInteger(jobs) || jobs < 1) throw new UsageError(`--jobs ${String(values.jobs)} is not a positive whole number`);
   return { states: [...new Map(states.map((s) => [s.code, s])).values()], outDir: resolve(values.outDir), site: values.site.replace(/\/+$/, ''), languages: languages?.map((language) => language.code).join(','), jobs };

@@ -13,9 +13,9 @@ import { renderInChildProcess } from '../lib/build/render.ts';
 import { DEFAULT_SITE, rootOf } from '../lib/contract/routes.ts';
 import { optionsFromEnv } from '../lib/dataset/options.ts';
 import { prefixHeaders, prefixRedirects } from '../lib/serve/host-files.ts';
-import { languagesFromList, type LanguageScope } from '../lib/languages.ts';
+import type { LanguageScope } from '../lib/languages.ts';
 import type { StateScope } from '../lib/states.ts';
-import { runCommand, stateOption, UsageError } from './command.ts';
+import { languagesOption, runCommand, stateOption, UsageError } from './command.ts';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -33,8 +33,7 @@ function parseCommandLine(argv: string[]): { state: StateScope; site: string; ba
   // The state goes to the render process in its request; its pages take it from the dataset's site record.
   const state = stateOption(values.state);
   // The languages of the pages for people: English always, and the translations asked for.
-  const languages = languagesFromList(values.languages);
-  if (typeof languages === 'string') throw new UsageError(`--languages ${values.languages ?? ''}: ${languages}`);
+  const languages = languagesOption(values.languages);
   // Where the deployment serves the agent server (the Worker's /mcp): announced in meta.json, llms.txt
   // and the docs page. It goes to the render process in its request's options, as the state does.
   const mcpUrl = values['mcp-url'];
@@ -124,7 +123,6 @@ async function main(): Promise<number> {
     // The render process has exited when this returns, also when it failed: nothing writes into staging after it.
     waitingFor = 'the render process';
     const summary = await renderInChildProcess({ state: state.code, load, root: projectRoot, workDir, site, base, outDir, staging, acceptChanges });
-    await rm(workDir, { recursive: true, force: true });
     const written = filesUnder(staging);
     let compressed: PrecompressStats | undefined;
     const compressStarted = performance.now();

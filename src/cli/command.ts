@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ExpectedError, isSourceError } from '../lib/errors.ts';
+import { languagesFromList, type LanguageScope } from '../lib/languages.ts';
 import { stateByCode, stateCodeIn, STATES, type StateScope } from '../lib/states.ts';
 
 /** A bad command line: exit 2 and the message (which says what to type instead). */
@@ -21,6 +22,13 @@ export function stateOption(given: string | undefined, option = '--state'): Stat
   const state = stateByCode(code);
   if (!state) throw new UsageError(`${option} ${code} is not a state code; one of ${STATES.map((s) => s.code).join(' ')}`);
   return state;
+}
+
+/** `--languages en,es` as the build's languages (every language when not given), or a usage error saying what to change. */
+export function languagesOption(given: string | undefined): readonly LanguageScope[] {
+  const languages = languagesFromList(given);
+  if (typeof languages === 'string') throw new UsageError(`--languages ${given ?? ''}: ${languages}`);
+  return languages;
 }
 
 const isExpected = (error: unknown): error is Error => isSourceError(error) || error instanceof ExpectedError;
