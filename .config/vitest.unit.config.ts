@@ -15,6 +15,7 @@ export const END_TO_END = [
   'tests/clone.test.ts',
   'tests/command.test.ts',
   'tests/dataset.test.ts',
+  'tests/deployment.test.ts',
   'tests/derive/freshness.test.ts',
   'tests/edge.test.ts',
   'tests/eligibility.test.ts',

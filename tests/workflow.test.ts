@@ -1,20 +1,16 @@
 // The scheduled deployment (.github/workflows/site.yml): valid to a workflow validator from the npm
-// registry, every step an npm script, and those steps run here against a "live" site on loopback:
-// the live meta.json before the build, the build under the state's path with its publish gate, the
-// index of the states, "did anything change", a dry run of the Worker's deploy, and the Worker
-// serving the folder of states with each state's agent server under its path.
+// registry, every step an npm script, a job per state with its own publish gate and deploy, and the
+// gate refusing a build. Its steps run end to end in tests/deployment.test.ts.
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { parse } from 'yaml';
+import { STATES } from '../src/lib/states.ts';
 import { BUILD_TEST_TIMEOUT_MS, runCommand } from './helpers/build.ts';
 import { PROJECT_ROOT } from './helpers/paths.ts';
-import { freePort, serveWithEdge } from './helpers/servers.ts';
 
 const WORKFLOWS = ['site.yml', 'test.yml'].map((name) => join(PROJECT_ROOT, '.github/workflows', name));
 const run = promisify(execFile);
@@ -52,100 +48,59 @@ describe('the workflow files (the daily deployment, and the tests on every push 
   });
 });
 
-/** A static host for a folder, as the live deployment is to the workflow. */
-async function liveHost(dir: string): Promise<{ url: string; server: Server }> {
-  const port = await freePort();
-  const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-    readFile(join(dir, path.endsWith('/') ? `${path}index.html` : path)).then(
-      (body) => res.writeHead(200, { 'content-type': extname(path) === '.json' ? 'application/json' : 'text/html' }).end(body),
-      () => res.writeHead(404).end(),
-    );
+describe('site.yml: a job per state, and the front after them all', () => {
+  interface Job { if?: string; needs?: string; strategy?: { 'fail-fast': boolean; matrix: { state: string[] } }; steps: { name?: string; if?: string; run?: string; id?: string }[] }
+  const workflow = async () => parse(await readFile(WORKFLOWS[0] as string, 'utf8')) as { jobs: { state: Job; front: Job } };
+
+  it('lists all 52 states, and one failing stops none of the others', async () => {
+    const { state } = (await workflow()).jobs;
+    expect(state.strategy?.matrix.state).toEqual(STATES.map((s) => s.code.toLowerCase()));
+    expect(state.strategy?.['fail-fast']).toBe(false);
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${port}`, server };
-}
 
-describe('its steps, run as the workflow runs them', { timeout: BUILD_TEST_TIMEOUT_MS }, () => {
+  it("each state: its own fetch, publish gate, limits and deploy only when its content changed; a failed step deploys nothing of it", async () => {
+    const { state } = (await workflow()).jobs;
+    const runs = state.steps.flatMap((step) => step.run ?? []);
+    const index = (pattern: RegExp) => runs.findIndex((run) => pattern.test(run));
+    // In this order, so a step that fails stops the ones after it: the build before the deploy.
+    const order = [/^npm run data:fetch -- --state \$\{\{ matrix.state \}\}$/, /^npm run deploy:previous -- .*--base \/\$\{\{ matrix.state \}\}\//, /^npm run build -- --state .*--no-compress/, /^npm run deploy:units -- .*--states \$\{\{ matrix.state \}\}$/, /^npm run --silent deploy:changed -- .*--base \/\$\{\{ matrix.state \}\}\//, /^npm run deploy:edge -- --config deploy\/\$\{\{ matrix.state \}\}\.jsonc$/];
+    const positions = order.map(index);
+    expect(positions.every((p) => p >= 0), runs.join('\n')).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    const deploy = state.steps.find((step) => step.run?.startsWith('npm run deploy:edge'));
+    expect(deploy?.if).toBe("steps.changed.outputs.changed == 'true'");
+  });
+
+  it('the front: after every state, whatever became of each, with the live files of a state not built today', async () => {
+    const { front } = (await workflow()).jobs;
+    expect([front.needs, front.if]).toEqual(['state', '${{ !cancelled() }}']);
+    expect(front.steps.flatMap((step) => step.run ?? []).slice(1)).toEqual([
+      'npm run deploy:previous -- --site "$SITE_URL" --index-files --outDir states',
+      'npm run build:states -- --index-only --outDir states --site "$SITE_URL"',
+      'npm run deploy:units -- --dir states --out deploy',
+      'npm run deploy:edge -- --config deploy/front.jsonc',
+    ]);
+  });
+});
+
+describe('the publish gate, as the workflow runs the build', { timeout: BUILD_TEST_TIMEOUT_MS }, () => {
   let scratch: string;
-  let live: { url: string; server: Server };
-  let states: string;
-  const npm = (script: string, args: string[], env: Record<string, string> = {}) => runCommand(script, args, { env: { MNRENT_STATE: undefined, ...env } });
-
   beforeAll(async () => {
     scratch = await mkdtemp(join(tmpdir(), 'mnrent-workflow-'));
-    // The live site: last month's Minnesota under /mn/ (the test build's meta.json and change log).
-    const liveDir = join(scratch, 'live');
-    await mkdir(join(liveDir, 'mn/api/v1'), { recursive: true });
-    for (const file of ['meta.json', 'changes.json']) await cp(join(builtSite, 'api/v1', file), join(liveDir, 'mn/api/v1', file));
-    live = await liveHost(liveDir);
-    states = join(scratch, 'states');
   });
-  afterAll(async () => {
-    await new Promise<void>((resolve) => live.server.close(() => resolve()));
-    await rm(scratch, { recursive: true, force: true });
-  });
+  afterAll(() => rm(scratch, { recursive: true, force: true }));
 
-  it('deploy:previous, build, build:states --index-only, deploy:changed, deploy:edge --dry-run; then the Worker serves the states', async () => {
-    const mn = join(states, 'mn');
-    const previous = await npm('src/cli/deployment.ts', ['previous', '--site', live.url, '--base', '/mn/', '--outDir', mn]);
-    expect(previous.code, previous.stderr).toBe(0);
-    expect(await readFile(join(mn, 'api/v1/meta.json'), 'utf8')).toBe(await readFile(join(builtSite, 'api/v1/meta.json'), 'utf8'));
-
-    const mcpUrl = `${live.url}/mn/mcp`;
-    const build = await npm('src/cli/build.ts', ['--state', 'mn', '--site', live.url, '--base', '/mn/', '--outDir', mn, '--no-compress', '--mcp-url', mcpUrl]);
-    expect(build.code, build.stderr).toBe(0);
-    // The change log went on from the live one: this build compared with it.
-    const changes = JSON.parse(await readFile(join(mn, 'api/v1/changes.json'), 'utf8')) as { previous_generated_at: string | null };
-    expect(changes.previous_generated_at).toBe('2026-01-01T00:00:00Z');
-
-    const index = await npm('src/cli/build-states.ts', ['--index-only', '--outDir', states, '--site', live.url]);
-    expect(index.code, index.stderr).toBe(0);
-
-    const output = join(scratch, 'github-output');
-    const changed = await npm('src/cli/deployment.ts', ['changed', '--site', live.url, '--dir', states], { GITHUB_OUTPUT: output });
-    expect(changed.code, changed.stderr).toBe(0);
-    // Its URLs are under /mn/ now: the content differs from the live one.
-    expect(changed.stdout).toBe('changed=true\n');
-    expect(await readFile(output, 'utf8')).toBe('changed=true\n');
-    await cp(join(mn, 'api/v1/meta.json'), join(scratch, 'live/mn/api/v1/meta.json'));
-    const same = await npm('src/cli/deployment.ts', ['changed', '--site', live.url, '--dir', states]);
-    expect(same.stdout).toBe('changed=false\n');
-
-    const deploy = await npm('node_modules/wrangler/bin/wrangler.js', ['deploy', '--assets', states, '--dry-run', '--outdir', join(scratch, 'worker')], { WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' });
-    expect(deploy.code, deploy.stderr).toBe(0);
-    expect(deploy.stdout).toMatch(/--dry-run: exiting now/);
-
-    const edge = await serveWithEdge(states);
-    const client = new Client({ name: 'workflow-test', version: '1' });
-    try {
-      await client.connect(new StreamableHTTPClientTransport(new URL(`${edge.url}/mn/mcp`)));
-      const zip = await client.callTool({ name: 'get_zip', arguments: { zip: '55104' } });
-      expect(zip.structuredContent).toEqual(JSON.parse(await readFile(join(mn, 'api/v1/zip/55104.json'), 'utf8')));
-      const missing = await fetch(`${edge.url}/mn/api/v1/zip/99999.json`);
-      expect([missing.status, missing.headers.get('content-type')]).toEqual([404, 'application/problem+json; charset=utf-8']);
-      expect((await fetch(`${edge.url}/mcp`, { method: 'POST', body: '{}' })).status).toBe(404);
-      expect((await fetch(`${edge.url}/states.json`)).status).toBe(200);
-    } finally {
-      await client.close();
-      await edge.stop();
-    }
-  });
-
-  it('a failed fetch of the live site, or a refused gate, fails with one line and builds nothing', async () => {
-    const closed = await freePort();
-    const unreachable = await npm('src/cli/deployment.ts', ['previous', '--site', `http://127.0.0.1:${closed}/`, '--outDir', join(scratch, 'nowhere')]);
-    expect(unreachable.code).toBe(1);
-    expect(unreachable.stderr).toBe(`deployment failed: http://127.0.0.1:${closed}/api/v1/meta.json: cannot be reached (ECONNREFUSED)\n`);
+  it('refuses a build with far fewer ZIP codes than the live output, in one line, and builds nothing', async () => {
     // A live site with far more ZIP codes than the sources give: the gate refuses the build.
     const bigger = join(scratch, 'bigger');
     await mkdir(join(bigger, 'api/v1'), { recursive: true });
     const meta = JSON.parse(await readFile(join(builtSite, 'api/v1/meta.json'), 'utf8')) as { counts: { zips: number } };
     meta.counts.zips = 2000;
     await writeFile(join(bigger, 'api/v1/meta.json'), JSON.stringify(meta));
-    const refused = await npm('src/cli/build.ts', ['--site', live.url, '--outDir', bigger, '--no-compress']);
+    const refused = await runCommand('src/cli/build.ts', ['--site', 'https://rent.example.org', '--outDir', bigger, '--no-compress'], { env: { MNRENT_STATE: undefined } });
     expect(refused.code).toBe(1);
     expect(refused.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(refused.stderr).toMatch(/not published: hud_safmr: 911 ZIP codes, against 2000 in the earlier output/);
+    expect(JSON.parse(await readFile(join(bigger, 'api/v1/meta.json'), 'utf8'))).toEqual(meta);
   });
 });

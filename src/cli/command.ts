@@ -69,11 +69,12 @@ export function runCommand(name: string, usage: string, main: () => Promise<numb
   );
 }
 
-/** `[--dir DIR] [--port N] [--host ADDR]` of the serve commands; a bad one exits 2 with the usage. */
-export function serveOptions(argv: string[], usage: string, defaultPort: number): { dir: string; port: number; host: string } {
-  let values: { dir?: string | undefined; port?: string | undefined; host?: string | undefined } = {};
+/** `[--dir DIR] [--port N] [--host ADDR]` of the serve commands (and `--states mn,tx` where `withStates`); a bad one exits 2 with the usage. */
+export function serveOptions(argv: string[], usage: string, defaultPort: number, withStates = false): { dir: string; port: number; host: string; states: string[] | undefined } {
+  let values: { dir?: string | undefined; port?: string | undefined; host?: string | undefined; states?: string | undefined } = {};
   try {
-    ({ values } = parseArgs({ args: argv, options: { dir: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' } } }));
+    ({ values } = parseArgs({ args: argv, options: { dir: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, states: { type: 'string' } } }));
+    if (values.states !== undefined && !withStates) throw new Error("Unknown option '--states'");
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n${usage}\n`);
     process.exit(2);
@@ -83,7 +84,13 @@ export function serveOptions(argv: string[], usage: string, defaultPort: number)
     process.stderr.write(`--port ${values.port} is not a port number\n${usage}\n`);
     process.exit(2);
   }
-  return { dir: values.dir ?? 'dist', port, host: values.host ?? '127.0.0.1' };
+  const states = values.states?.split(',').map((code) => code.trim().toLowerCase()).filter(Boolean);
+  const unknown = states?.find((code) => !STATES.some((s) => s.code.toLowerCase() === code));
+  if (unknown !== undefined) {
+    process.stderr.write(`--states: ${unknown} is not a state code\n${usage}\n`);
+    process.exit(2);
+  }
+  return { dir: values.dir ?? 'dist', port, host: values.host ?? '127.0.0.1', states };
 }
 
 /** The folder a serve command serves, whole path: a built site or a folder of states, else exit 1 saying so. */

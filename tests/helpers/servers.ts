@@ -71,9 +71,9 @@ export async function serveWithPreview(dir: string): Promise<Served> {
  * One of the project's serve commands (`src/cli/serve-*.ts`) over a built folder, on a free port,
  * once it answers: listening comes a moment before the handler is ready.
  */
-async function serveWithCommand(name: 'edge' | 'deno', dir: string): Promise<Served> {
+async function serveWithCommand(name: 'edge' | 'deno', dir: string, args: string[] = []): Promise<Served> {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(PROJECT_ROOT, `src/cli/serve-${name}.ts`), '--dir', dir, '--port', String(port)], { cwd: PROJECT_ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [join(PROJECT_ROOT, `src/cli/serve-${name}.ts`), '--dir', dir, '--port', String(port), ...args], { cwd: PROJECT_ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const url = `http://127.0.0.1:${port}`;
@@ -87,8 +87,11 @@ async function serveWithCommand(name: 'edge' | 'deno', dir: string): Promise<Ser
   return { name, url, brotli: true, stop: () => stopChild(child) };
 }
 
-/** `npm run serve:edge`: the Cloudflare Worker in workerd (wrangler dev, local mode) over a built folder. */
-export const serveWithEdge = (dir: string) => serveWithCommand('edge', dir);
+/**
+ * `npm run serve:edge`: the Cloudflare Worker in workerd (wrangler dev, local mode) over a built folder;
+ * over a folder of states, the front Worker and a Worker for each state (or for `states` alone).
+ */
+export const serveWithEdge = (dir: string, states?: readonly string[]) => serveWithCommand('edge', dir, states ? ['--states', states.join(',')] : []);
 
 /** `npm run serve:deno`: the same handler on Deno (`deno serve`, Deno from the lockfile) over a built folder. */
 export const serveWithDeno = (dir: string) => serveWithCommand('deno', dir);

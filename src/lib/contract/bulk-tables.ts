@@ -219,8 +219,22 @@ export function bulkTables(records: { zips: readonly ZipRecord[]; counties: read
 
 export const MEDIA_TYPES = { csv: 'text/csv; charset=utf-8', parquet: 'application/vnd.apache.parquet', json: JSON_TYPE } as const;
 
+/** What a data package says of itself: a state's (`bulkFiles`) or the whole country's (national-bulk.ts). */
+export interface PackageAbout {
+  name: string;
+  title: string;
+  description: string;
+}
+
+/** A state's data package's name, title and description. */
+export const statePackage = (state: StateScope): PackageAbout => ({
+  name: 'mnrent',
+  title: serviceName(state),
+  description: `Fair Market Rents, the market rent index, census rents and HUD income limits for ${state.name} ZIP codes and counties, as CSV and Parquet tables.`,
+});
+
 /** The data package: every file with its bytes, sha256 and Table Schema, the licence and the sources. */
-export function dataPackage(state: StateScope, tables: readonly BulkTable[], files: readonly BulkFile[], attribution: string, site: string): unknown {
+export function dataPackage(about: PackageAbout, tables: readonly BulkTable[], files: readonly BulkFile[], attribution: string, site: string): unknown {
   const byName = new Map(files.map((file) => [file.name, file]));
   const resource = (table: BulkTable, format: 'csv' | 'parquet') => {
     const file = byName.get(`${table.name}.${format}`);
@@ -250,9 +264,7 @@ export function dataPackage(state: StateScope, tables: readonly BulkTable[], fil
   return {
     // Not tabular-data-package: that profile wants every resource tabular, and Parquet is not, to Frictionless.
     profile: 'data-package',
-    name: 'mnrent',
-    title: serviceName(state),
-    description: `Fair Market Rents, the market rent index, census rents and HUD income limits for ${state.name} ZIP codes and counties, as CSV and Parquet tables.`,
+    ...about,
     homepage: site,
     licenses: [{ name: 'CC-BY-4.0', title: LICENSE.name, path: LICENSE.url }],
     sources: [

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import Papa from 'papaparse';
 import { parquetWriteBuffer, schemaFromColumnData } from 'hyparquet-writer';
 import type { StateScope } from '../states.ts';
-import { type BulkFile, type BulkTable, bulkTables, dataPackage, MEDIA_TYPES } from '../contract/bulk-tables.ts';
+import { type BulkFile, type BulkTable, bulkTables, dataPackage, MEDIA_TYPES, statePackage } from '../contract/bulk-tables.ts';
 
 /** RFC 4180 with a header row, `\n` line ends, UTF-8 without BOM; an empty cell for null; text quoted. */
 export function toCsv(table: BulkTable): string {
@@ -46,7 +46,7 @@ export function toParquet(table: BulkTable): Uint8Array<ArrayBuffer> {
 }
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-const fileOf = (name: string, mediaType: string, bytes: Uint8Array<ArrayBuffer>): BulkFile => ({ name, mediaType, bytes, sha256: sha256(bytes) });
+export const fileOf = (name: string, mediaType: string, bytes: Uint8Array<ArrayBuffer>): BulkFile => ({ name, mediaType, bytes, sha256: sha256(bytes) });
 
 /** Every bulk file, the data package last (it hashes the others). */
 export function bulkFiles(state: StateScope, records: Parameters<typeof bulkTables>[0], attribution: string, site: string): BulkFile[] {
@@ -56,6 +56,6 @@ export function bulkFiles(state: StateScope, records: Parameters<typeof bulkTabl
     ...tables.map((t) => fileOf(`${t.name}.csv`, MEDIA_TYPES.csv, encoder.encode(toCsv(t)))),
     ...tables.map((t) => fileOf(`${t.name}.parquet`, MEDIA_TYPES.parquet, toParquet(t))),
   ];
-  const pkg = encoder.encode(`${JSON.stringify(dataPackage(state, tables, files, attribution, site), null, 2)}\n`);
+  const pkg = encoder.encode(`${JSON.stringify(dataPackage(statePackage(state), tables, files, attribution, site), null, 2)}\n`);
   return [...files, fileOf('datapackage.json', MEDIA_TYPES.json, pkg)];
 }
