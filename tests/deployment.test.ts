@@ -22,6 +22,9 @@ import { Package } from 'datapackage';
 import { HtmlValidate } from 'html-validate';
 import jsonld from 'jsonld';
 import pl from 'nodejs-polars';
+import spectralCore, { type RulesetDefinition } from '@stoplight/spectral-core';
+import spectralParsers from '@stoplight/spectral-parsers';
+import spectralRulesets from '@stoplight/spectral-rulesets';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TOOLS } from '../src/lib/mcp/tools/index.ts';
 import { CONTRACT_HEADERS } from '../src/lib/serve/headers.ts';
@@ -324,6 +327,25 @@ describe('the whole country in one file', () => {
     const zips = pkg.getResource('zips');
     const rows = await zips?.read({ keyed: true, relations: true, limit: 2000 });
     expect(rows?.length).toBeGreaterThan(0);
+  });
+});
+
+describe("the root's openapi.json and llms.txt", () => {
+  it("passes Spectral's spectral:oas ruleset with no error and no warning, and names every national file llms.txt links", async () => {
+    const spectral = new spectralCore.Spectral();
+    // The package's typings of its own ruleset lag its ruleset type; the value is the one the CLI uses for spectral:oas.
+    spectral.setRuleset({ extends: [[spectralRulesets.oas as RulesetDefinition, 'recommended']] });
+    const text = await readFile(join(states, 'openapi.json'), 'utf8');
+    const results = await spectral.run(new spectralCore.Document(text, spectralParsers.Json, 'openapi.json'));
+    expect(results.map((r) => `${r.code} at ${r.path.join('.')}: ${r.message}`)).toEqual([]);
+    const doc = JSON.parse(text) as { paths: Record<string, { get: { parameters?: { schema: { enum: string[] } }[] } }> };
+    const files = doc.paths['/api/v1/bulk/{file}']?.get.parameters?.[0]?.schema.enum ?? [];
+    const llms = await readFile(join(states, 'llms.txt'), 'utf8');
+    for (const file of files) {
+      expect(llms, file).toContain(`](${site}/api/v1/bulk/${file})`);
+      await expect(readFile(join(states, 'api/v1/bulk', file)), file).resolves.toBeDefined();
+    }
+    for (const code of CODES) expect(llms).toContain(`](${site}/${code}/llms.txt)`);
   });
 });
 

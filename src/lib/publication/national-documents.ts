@@ -5,6 +5,7 @@ import { API_VERSION, LICENSE } from '../contract/service.ts';
 import { BULK_DIR, MEDIA_TYPES } from '../contract/bulk-tables.ts';
 import type { BuiltState } from './states-index.ts';
 import { NATIONAL_FILE_NAMES, NATIONAL_TABLES } from './national-bulk.ts';
+import { BULK_FILE, bulkFileParameter } from './openapi.ts';
 
 /** The root's national files, each with its absolute URL. */
 export const nationalFileUrls = (site: string) => NATIONAL_FILE_NAMES.map((name) => ({ name, url: `${site}${BULK_DIR}${name}` }));
@@ -45,14 +46,21 @@ export function nationalOpenApi(site: string, built: readonly BuiltState[]): unk
         'the national tables here are the states\' own zips and counties tables, row for row, with a state column first. ' +
         'Static files: GET, no key, CORS open to any origin, cached for one day.',
       license: { name: LICENSE.name, url: LICENSE.url },
+      contact: { name: 'Rent data by state', url: `${site}/` },
     },
     servers: [{ url: site }],
     security: [],
+    tags: [
+      { name: 'states', description: 'The states served here' },
+      { name: 'bulk', description: "Every state's ZIP codes and counties in one table each" },
+    ],
     paths: {
       '/states.json': {
         get: {
           operationId: 'listStates',
           summary: 'The states served here',
+          description: "Each state's code, name, FIPS code, URL (its API is under it, described by its own openapi.json), counts of ZIP codes and counties, and build time.",
+          tags: ['states'],
           responses: {
             200: {
               description: 'Each state with its URL, counts and build time',
@@ -90,18 +98,10 @@ export function nationalOpenApi(site: string, built: readonly BuiltState[]): unk
         get: {
           operationId: 'getNationalBulkFile',
           summary: 'Every state\'s ZIP codes or counties as one table (CSV or Parquet), or the data package that describes them',
-          parameters: [{ name: 'file', in: 'path', required: true, description: 'File name', schema: { type: 'string', enum: NATIONAL_FILE_NAMES }, example: 'zips.csv' }],
-          responses: {
-            200: {
-              description: 'The file',
-              content: {
-                [MEDIA_TYPES.csv]: { schema: { type: 'string' } },
-                [MEDIA_TYPES.parquet]: { schema: { type: 'string', contentMediaType: 'application/vnd.apache.parquet' } },
-                [MEDIA_TYPES.json]: { schema: { type: 'object', description: 'datapackage.json: a Frictionless Data Package' } },
-              },
-            },
-            404: { description: 'No such file' },
-          },
+          description: "The rows of each state's own zips and counties tables, row for row, with the state's USPS code in a state column first; datapackage.json gives each file's size, sha256 and Table Schema.",
+          tags: ['bulk'],
+          parameters: [bulkFileParameter(NATIONAL_FILE_NAMES)],
+          responses: { 200: BULK_FILE, 404: { description: 'No such file' } },
         },
       },
     },

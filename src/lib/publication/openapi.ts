@@ -38,6 +38,18 @@ function schemaId(schema: z.ZodType): string {
 
 const jsonSchema = (schema: z.ZodType) => withoutSafeIntegerBounds(z.toJSONSchema(schema, { target: 'draft-2020-12' }));
 
+/** A bulk file's path parameter: one of `names`. */
+export const bulkFileParameter = (names: readonly string[]) => ({ name: 'file', in: 'path', required: true, description: 'File name', schema: { type: 'string', enum: names }, example: 'zips.csv' });
+/** A bulk file's answer: a table as CSV or Parquet, or the data package that describes them. */
+export const BULK_FILE = {
+  description: 'The file',
+  content: {
+    [MEDIA_TYPES.csv]: { schema: { type: 'string' } },
+    [MEDIA_TYPES.parquet]: { schema: { type: 'string', contentMediaType: 'application/vnd.apache.parquet' } },
+    'application/json': { schema: { type: 'object', description: 'datapackage.json: a Frictionless Tabular Data Package' } },
+  },
+};
+
 const NOT_FOUND = {
   description: 'No such ZIP code or county (or a malformed path value)',
   content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
@@ -79,18 +91,8 @@ export function openApiDocument(state: StateScope, site: string): JsonObject {
         'built from the same records as the JSON; datapackage.json (Frictionless Data Package) gives each file\'s size, sha256 and Table Schema, ' +
         'and meta.json lists them.',
       tags: ['bulk'],
-      parameters: [{ name: 'file', in: 'path', required: true, description: 'File name', schema: { type: 'string', enum: BULK_FILE_NAMES }, example: 'zips.csv' }],
-      responses: {
-        200: {
-          description: 'The file',
-          content: {
-            [MEDIA_TYPES.csv]: { schema: { type: 'string' } },
-            [MEDIA_TYPES.parquet]: { schema: { type: 'string', contentMediaType: 'application/vnd.apache.parquet' } },
-            'application/json': { schema: { type: 'object', description: 'datapackage.json: a Frictionless Tabular Data Package' } },
-          },
-        },
-        404: NOT_FOUND,
-      },
+      parameters: [bulkFileParameter(BULK_FILE_NAMES)],
+      responses: { 200: BULK_FILE, 404: NOT_FOUND },
     },
   };
   return {
