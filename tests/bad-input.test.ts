@@ -120,11 +120,11 @@ describe.concurrent('a build with bad input stops, says where, and keeps the ear
 
   it('a county code not in the county list', async () => {
     // Ramsey County (27123) dropped from HUD's FY26 county list; the crosswalk still places St. Paul ZIPs there.
-    const sheets = (await readExcelFile(source('hud_fmr/FY26_FMRs.xlsx'))) as { sheet: string; data: (string | number | null)[][] }[];
+    const sheets = (await readExcelFile(source('hud_fmr/FY26_FMRs_revised.xlsx'))) as { sheet: string; data: (string | number | null)[][] }[];
     const fmr = sheets[0] as { sheet: string; data: (string | number | null)[][] };
     const rows = fmr.data.filter((row) => row[7] !== '2712399999');
     expect(rows).toHaveLength(fmr.data.length - 1);
-    const dir = await mutatedSources('unknown-county', { 'hud_fmr/FY26_FMRs.xlsx': await workbook({ sheet: fmr.sheet, rows }) });
+    const dir = await mutatedSources('unknown-county', { 'hud_fmr/FY26_FMRs_revised.xlsx': await workbook({ sheet: fmr.sheet, rows }) });
     expect(await refusalOf(dir)).toMatch(/ZIP_COUNTY_092024\.xlsx \[Export Worksheet\], row \d+, column COUNTY: county code 27123 of ZIP 551\d\d is not in the state's county list$/);
   });
 

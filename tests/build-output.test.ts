@@ -139,7 +139,7 @@ describe('pages, urls and the sitemap', async () => {
     expect(llms).toContain(`(${TEST_SITE}/openapi.json)`);
     const full = await read('llms-full.txt');
     expect(full.match(/^\| [^|]+ \| [a-z0-9-]+ \| \d+ \|/gm)).toHaveLength(87);
-    // Area FMR: FY26_FMRs.xlsx sheet row 2396, Duluth, MN-WI MSA, 2-bedroom $1,232 for all 47 ZIPs.
+    // Area FMR: FY26_FMRs_revised.xlsx sheet row 2396, Duluth, MN-WI MSA, 2-bedroom $1,232 for all 47 ZIPs.
     expect(full).toContain('| St. Louis | st-louis | 47 | 3 | $1,120 | $1,232 | $1,690 | +8.2% |');
     expect(full).toContain('- `voucher_competitive` (boolean or null): True when the 2-bedroom Small Area FMR meets or exceeds the market rent');
     // The agent server is announced as available, with every tool and a client configuration.
@@ -166,7 +166,7 @@ describe('pages, urls and the sitemap', async () => {
     // The reference build is dated 2026-01-01: FY2026 is in effect, but ZORI's 2023-10 is 27 months
     // old, and the FY2026 income limits beside the FY2025 ones take effect only on 1 May.
     expect(report).toContain('warnings 5:');
-    expect(report).toContain('- hud_il/Section8-FY26_from_policyengine.csv was not read: FY2026 takes effect on 2026-05-01, after 2026-01-01');
+    expect(report).toContain('- hud_il/Section8-FY26.xlsx was not read: FY2026 takes effect on 2026-05-01, after 2026-01-01');
     expect(report).toContain('- The market rent index ends in October 2023, 27 months before this data was published; rents have likely moved since.');
     expect(report).toContain('- ZIP 55814 is not in the crosswalk: county from GeoNames');
   });

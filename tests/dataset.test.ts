@@ -45,7 +45,7 @@ describe('counts, as the data gives them', () => {
 
   it('warns about the three FY2026 ZIPs the 2024-Q3 crosswalk does not know (data/snapshot/provenance.json: 55814, 56030, 56140)', () => {
     expect(dataset.warnings).toEqual([
-      'hud_il/Section8-FY26_from_policyengine.csv was not read: FY2026 takes effect on 2026-05-01, after 2026-01-01',
+      'hud_il/Section8-FY26.xlsx was not read: FY2026 takes effect on 2026-05-01, after 2026-01-01',
       'ZIP 55814 is not in the crosswalk: county from GeoNames',
       'ZIP 56030 is not in the crosswalk: county from GeoNames',
       'ZIP 56140 is not in the crosswalk: county from GeoNames',
@@ -127,7 +127,7 @@ describe('counties worked out by hand', () => {
 });
 
 const MSP = 'Minneapolis-St. Paul-Bloomington, MN-WI HUD Metro FMR Area';
-// FY26_FMRs.xlsx sheet rows 2354 (Hennepin), 2375 (Mille Lacs), 2332 (Benton): the area-wide FMRs.
+// FY26_FMRs_revised.xlsx sheet rows 2354 (Hennepin), 2375 (Mille Lacs), 2332 (Benton): the area-wide FMRs.
 const MSP_FMR = { br0: 1242, br1: 1405, br2: 1709, br3: 2262, br4: 2531 };
 const MILLE_LACS_FMR = { br0: 850, br1: 856, br2: 1123, br3: 1346, br4: 1884 };
 const ST_CLOUD_FMR = { br0: 874, br1: 919, br2: 1206, br3: 1604, br4: 1873 };
@@ -352,7 +352,7 @@ describe('without the HUD-USPS crosswalk (no HUD_API_TOKEN and no workbook yet)'
     try {
       const sources = await sourcesCopy(dir, {}, 'hud_usps_crosswalk');
       const without = await loadDataset({ sourcesDir: sources, site: TEST_SITE, generatedAt: '2026-01-01T00:00:00Z', state: MINNESOTA });
-      expect(without.warnings).toEqual(['hud_il/Section8-FY26_from_policyengine.csv was not read: FY2026 takes effect on 2026-05-01, after 2026-01-01', 'no HUD-USPS crosswalk in hud_usps_crosswalk/: every ZIP is placed in a county by GeoNames (README, "Sources", says how to get it)']);
+      expect(without.warnings).toEqual(['hud_il/Section8-FY26.xlsx was not read: FY2026 takes effect on 2026-05-01, after 2026-01-01', 'no HUD-USPS crosswalk in hud_usps_crosswalk/: every ZIP is placed in a county by GeoNames (README, "Sources", says how to get it)']);
       expect(without.metaRecord.counts.zips).toBe(911);
       expect(without.metaRecord.vintages.hud_usps_crosswalk).toEqual({ quarter: null, files: [] });
       expect(without.meta.attribution).not.toContain('Crosswalk');

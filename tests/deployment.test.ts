@@ -161,7 +161,7 @@ describe('deploy:units: each Worker within the limits of the free plan, before a
     expect(Number.isInteger(perZip) && Number.isInteger(perCounty), `${perZip} ${perCounty}`).toBe(true);
     // Every state's ZIP codes in the latest SAFMR file and counties in the county FMR file, as the build publishes them.
     const safmr = (await readFile(source('hud_safmr/safmr_fy2026_national_from_worthwise_parquet.csv'), 'utf8')).split('\n').slice(1).map((line) => line.slice(0, 5));
-    const fmr = await readFmrWorkbook(await readFile(source('hud_fmr/FY26_FMRs.xlsx')), 'FY26_FMRs.xlsx');
+    const fmr = await readFmrWorkbook(await readFile(source('hud_fmr/FY26_FMRs_revised.xlsx')), 'FY26_FMRs_revised.xlsx');
     const projected = STATES.map((s) => ({ code: s.code, files: rest + perZip * new Set(safmr.filter(zipInState(s))).size + perCounty * fmrAreasOf(fmr, s).counties.length })).sort((a, b) => b.files - a.files);
     const [largest] = projected;
     expect(largest?.code).toBe('TX');

@@ -2,7 +2,7 @@
 // 40% rule worked by hand, and the same answer through the JSON, the page's form in Chromium and the
 // agent server (the MCP SDK's client). Values below come from the source rows:
 // - hud_il/Section8-FY25.xlsx, Hennepin (fips 2705399999): median2025 132400, l50_4 66200.
-// - hud_il/Section8-FY26_from_policyengine.csv, Hennepin: median2026 131500, l50_3 59200, ELI_3 35550,
+// - hud_il/Section8-FY26.xlsx, Hennepin: median2026 131500, l50_3 59200, ELI_3 35550,
 //   l80_4 105200, l50_4 65750 (9 persons: 65750 × 1.40 = 92050, already a multiple of $50).
 // - hud_safmr FY2026, 55401: 2-bedroom 2560; hud_fmr FY26, Minneapolis-St. Paul-Bloomington: 2-bedroom 1709;
 //   ZORI 2023-10 for 55401: 1850 (rounded).
@@ -429,18 +429,20 @@ describe('a build on 2026-11-22: FY2026 limits, the 40% rule, three ways to ask'
     });
   });
 
-  it('Wisconsin has limits for every county; Vermont (no New England rows in the FY2026 file) warns once and publishes nulls', async () => {
+  it("Wisconsin has limits for every county, and so does Vermont, which HUD's workbook lists by town: each county's towns agree", async () => {
     // The build's pipeline for each state in this process (tests/states.test.ts builds them whole).
     const load = (code: string) => loadDataset({ sourcesDir: SNAPSHOT_SOURCES, site: TEST_SITE, generatedAt: generationTime(FY2026_EPOCH), state: stateByCode(code) ?? MINNESOTA });
     const [wi, vt] = await Promise.all([load('WI'), load('VT')]);
     expect(wi.metaRecord.counts.counties_with_income_limits).toBe(wi.metaRecord.counts.counties);
     expect(wi.counties.find((c) => c.county_slug === 'dane')?.income_limits?.fiscal_year).toBe(2026);
-    const vtWarnings = vt.warnings.filter((line) => line.startsWith('hud_il:'));
-    expect(vtWarnings).toHaveLength(1);
-    expect(vtWarnings[0]).toMatch(/has no FY2026 income limits for 14 of Vermont's 14 counties: income_limits is null there/);
-    expect(vt.metaRecord.counts.counties_with_income_limits).toBe(0);
-    expect(vt.meta.attribution).not.toContain('Income Limits');
-    expect(vt.zips.find((z) => z.zip === '05401')?.income_limits).toBeNull();
-    expect(vt.counties.find((c) => c.county_slug === 'chittenden')?.income_limits).toBeNull();
+    expect(vt.warnings.filter((line) => line.startsWith('hud_il:'))).toEqual([]);
+    expect(vt.metaRecord.counts.counties_with_income_limits).toBe(14);
+    expect(vt.meta.attribution).toContain('HUD Section 8 Income Limits FY2026');
+    // hud_il/Section8-FY26.xlsx sheet rows 4163 (Burlington city) and 4175 (South Burlington city), Chittenden County:
+    // median2026 123400, l50_1..3 43650 49900 56150, as every town of the county.
+    const chittenden = vt.counties.find((c) => c.county_slug === 'chittenden')?.income_limits;
+    expect(chittenden).toMatchObject({ fiscal_year: 2026, median_family_income: 123_400, hud_area_code: 'METRO15540M15540' });
+    expect([chittenden?.very_low['1'], chittenden?.very_low['2'], chittenden?.very_low['3']]).toEqual([43_650, 49_900, 56_150]);
+    expect(vt.zips.find((z) => z.zip === '05401')?.income_limits).toEqual(chittenden);
   });
 });

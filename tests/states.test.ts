@@ -79,7 +79,7 @@ describe("each state's example place", () => {
 describe('county names and slugs in every state', () => {
   let fmrTable: Table;
   beforeAll(async () => {
-    fmrTable = await readFmrWorkbook(await readFile(source('hud_fmr/FY26_FMRs.xlsx')), 'hud_fmr/FY26_FMRs.xlsx');
+    fmrTable = await readFmrWorkbook(await readFile(source('hud_fmr/FY26_FMRs_revised.xlsx')), 'hud_fmr/FY26_FMRs_revised.xlsx');
   });
 
   it("gives every county of the county FMR file, in every state, a slug unique in its state, and finds each state's example county there", () => {
@@ -160,7 +160,7 @@ describe('builds of other states from the snapshot of the sources', { timeout: B
     const expected = new Set(csv.map((line) => line.slice(0, 5)).filter(inState));
     const index = await readJson<{ zips: { zip: string }[] }>(code, 'api/v1/index.json');
     expect(index.zips.map((z) => z.zip)).toEqual([...expected].sort());
-    const { counties } = fmrAreasOf(await readFmrWorkbook(await readFile(source('hud_fmr/FY26_FMRs.xlsx')), 'FY26_FMRs.xlsx'), state(code));
+    const { counties } = fmrAreasOf(await readFmrWorkbook(await readFile(source('hud_fmr/FY26_FMRs_revised.xlsx')), 'FY26_FMRs_revised.xlsx'), state(code));
     const files = (await readdir(join(out(code), 'api/v1/county'))).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
     expect(files.sort()).toEqual(counties.map((c) => countySlug(c.name)).sort());
     const fips = await Promise.all(files.map(async (slug) => (await readJson<{ county_fips: string }>(code, `api/v1/county/${slug}.json`)).county_fips));

@@ -6,7 +6,7 @@ import { source } from '../helpers/paths.ts';
 
 // FY25 stores fips as the number 2713799999, FY26 as the text "2713799999" (sheet rows 2397 and 2396).
 const fy25 = await parseFmrWorkbook(readFileSync(source('hud_fmr/FY25_FMRs_revised.xlsx')), 'FY25_FMRs_revised.xlsx', MINNESOTA);
-const fy26 = await parseFmrWorkbook(readFileSync(source('hud_fmr/FY26_FMRs.xlsx')), 'FY26_FMRs.xlsx', MINNESOTA);
+const fy26 = await parseFmrWorkbook(readFileSync(source('hud_fmr/FY26_FMRs_revised.xlsx')), 'FY26_FMRs_revised.xlsx', MINNESOTA);
 
 describe('HUD county FMR workbooks', () => {
 

@@ -21,11 +21,11 @@ describe('the county FMR file', () => {
     // A FY2027 SAFMR workbook with one Wisconsin row, and a county FMR file for FY2027 (FY2026's bytes) beside FY2026's.
     const header = ['ZIP Code', 'HUD Area Name', 'SAFMR 0BR', 'SAFMR 1BR', 'SAFMR 2BR', 'SAFMR 3BR', 'SAFMR 4BR'];
     await writeFile(join(dir, 'hud_safmr/fy2027_safmrs.xlsx'), await workbook({ sheet: 'SAFMRs', rows: [header, ['53703', 'Madison, WI HUD Metro FMR Area', 1200, 1300, 1550, 2000, 2300]] }));
-    await copyFile(source('hud_fmr/FY26_FMRs.xlsx'), join(dir, 'hud_fmr/FY27_FMRs.xlsx'));
+    await copyFile(source('hud_fmr/FY26_FMRs_revised.xlsx'), join(dir, 'hud_fmr/FY27_FMRs.xlsx'));
 
     const minnesota = await readSources({ sourcesDir: dir }, { state: MINNESOTA, limits: NO_DATE_LIMITS });
     expect(Math.max(...minnesota.safmr.rows.map((r) => r.fiscalYear))).toBe(2026);
-    expect(minnesota.fmr.file.name).toBe('hud_fmr/FY26_FMRs.xlsx');
+    expect(minnesota.fmr.file.name).toBe('hud_fmr/FY26_FMRs_revised.xlsx');
     expect(minnesota.fmr.fiscalYear).toBe(2026);
 
     const wisconsin = await readSources({ sourcesDir: dir }, { state: stateByCode('WI') ?? MINNESOTA, limits: NO_DATE_LIMITS });
