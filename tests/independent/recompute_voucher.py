@@ -55,7 +55,8 @@ def main(sources: Path, site: Path) -> int:
             if "550" <= r["zip_code"][:3] <= "567":
                 zip_areas.setdefault(r["zip_code"], []).append(" ".join(r["hud_area_name"].split()))
 
-    fmr_file = sources / "hud_fmr" / f"FY{str(latest_fy)[2:]}_FMRs.xlsx"
+    # HUD's revised workbook of a year supersedes the first one when both are there.
+    fmr_file = next(f for f in (sources / "hud_fmr" / f"FY{str(latest_fy)[2:]}_FMRs{end}.xlsx" for end in ("_revised", "")) if f.exists())
     rows = xlsx_rows(fmr_file)
     header = next(rows)
     col = {name: i for i, name in enumerate(header)}
