@@ -34,6 +34,8 @@ import { stateByCode, STATES, zipInState, type StateScope } from '../src/lib/sta
 import { BUILD_TEST_TIMEOUT_MS, runCommand } from './helpers/build.ts';
 import { source } from './helpers/paths.ts';
 import { rawRequest } from './helpers/raw-http.ts';
+import { axeViolations } from './helpers/axe.ts';
+import { launchChromium } from './helpers/chromium.ts';
 import { freePort, serveWithEdge, type Served } from './helpers/servers.ts';
 
 const given = process.env.MNRENT_DEPLOYMENT_DIR;
@@ -203,6 +205,28 @@ describe('the front Worker: the root\'s files, and every other path to its state
     expect(JSON.stringify(await mcp.json())).toContain(`/mn/mcp`);
     const bare = await get(`/${CODES[0]}`);
     expect([bare.status, header(bare, 'location')]).toEqual([301, `/${CODES[0]}/`]);
+  });
+});
+
+describe("the root's pages for people, in Chromium through the front", () => {
+  it.each(['/', '/no-such-page/'])('%s fits 320 px and 1280 px without sideways scrolling, axe finds nothing, and the keyboard reaches its first link', async (path) => {
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+      await page.goto(`${edge.url}${path}`, { waitUntil: 'load' });
+      for (const width of [320, 375, 1280]) {
+        await page.setViewportSize({ width, height: 800 });
+        const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+        expect(scrollWidth, `${path} at ${width} px`).toBeLessThanOrEqual(innerWidth);
+        if (width === 375) expect(await axeViolations(page), path).toEqual([]);
+      }
+      // The index's first link is the first state by name; the error page's, the way back to the index.
+      await page.keyboard.press('Tab');
+      const first = path === '/' ? `/${[...CODES].sort((a, b) => stateOf(a).name.localeCompare(stateOf(b).name, 'en'))[0] ?? ''}/` : '/';
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe(first);
+    } finally {
+      await browser.close();
+    }
   });
 });
 
