@@ -95,6 +95,31 @@ describe('the honest voucher answer', () => {
 });
 
 describe('the pages work', () => {
+  it('where to apply: the answer in words, then each agency\'s phone as a link the keyboard reaches and a phone dials', async () => {
+    for (const [path, first, phones] of [
+      ['/county/hennepin/', '7 public housing agencies have their offices in Hennepin County; 5 of them run Housing Choice Vouchers (Section 8) and are listed first.', 7],
+      // A ZIP page names the agencies that run vouchers, and links the county's full list.
+      ['/zip/55401/', '7 public housing agencies have their offices in Hennepin County; 5 of them run Housing Choice Vouchers (Section 8) and are listed first.', 5],
+    ] as const) {
+      const page = await browser.newPage({ viewport: { width: 320, height: 800 } });
+      await page.goto(`${nginx.url}${path}`);
+      const section = page.getByRole('region', { name: 'Where to apply: housing agencies' });
+      await expect(section.locator('.answer').textContent()).resolves.toContain(first);
+      const links = section.locator('a[href^="tel:"]');
+      await expect(links.count()).resolves.toBe(phones);
+      // MN002, by hand from both parses of HUD's report: (612) 342-1400.
+      await expect(section.getByRole('link', { name: '(612)\u00a0342\u20111400' }).getAttribute('href')).resolves.toBe('tel:+1-612-342-1400');
+      // Tab from the top of the page reaches the first phone link (a bounded walk, not a timing).
+      let reached = false;
+      for (let presses = 0; presses < 400 && !reached; presses++) {
+        await page.keyboard.press('Tab');
+        reached = await page.evaluate(() => document.activeElement?.getAttribute('href')?.startsWith('tel:') === true);
+      }
+      expect(reached, path).toBe(true);
+      await page.close();
+    }
+  });
+
   it('home: "St Paul" lists Saint Paul ZIPs first, and Enter opens one of them', async () => {
     const { page, errors } = await open('/');
     await page.getByRole('combobox', { name: 'Find a ZIP code, city or county' }).fill('St Paul');

@@ -70,7 +70,7 @@ describe('the dataset on its own thread', () => {
       records = r;
     }).then((d) => (order.push('dataset'), d));
     expect(order).toEqual(['records', 'dataset']);
-    expect(records && Object.keys(records).sort()).toEqual(['changes', 'counties', 'earlier', 'gate', 'meta', 'sectionEight', 'site', 'warnings', 'zips']);
+    expect(records && Object.keys(records).sort()).toEqual(['agencyReport', 'changes', 'counties', 'earlier', 'gate', 'meta', 'sectionEight', 'site', 'warnings', 'zips']);
     const { metaRecord, bulk, timings: _timings, parseCache: _cache, languages, ...recordsOfWhole } = dataset;
     expect(records).toEqual(recordsOfWhole);
     expect(metaRecord.counts.zips).toBe(dataset.zips.length);

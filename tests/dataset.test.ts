@@ -25,7 +25,7 @@ const county = (slug: string) => dataset.counties.find((c) => c.county_slug === 
 describe('counts, as the data gives them', () => {
   it('publishes 911 FY2026 ZIPs, 87 counties, 108 ZIPs with both an FMR and a market rent', () => {
     // 756: the ACS rows with a rent whose ZCTA is a published ZIP (every ACS rent in the snapshot's copy is one).
-    expect(dataset.metaRecord.counts).toEqual({ zips: 911, counties: 87, zips_with_market_rent: 108, zips_with_census_rent: 756, section_8_rows: 108, counties_with_income_limits: 87 });
+    expect(dataset.metaRecord.counts).toEqual({ zips: 911, counties: 87, zips_with_market_rent: 108, zips_with_census_rent: 756, section_8_rows: 108, counties_with_income_limits: 87, housing_agencies: 124, counties_with_housing_agencies: 68 });
     expect(dataset.zips).toHaveLength(911);
     expect(dataset.counties).toHaveLength(87);
   });
@@ -44,7 +44,10 @@ describe('counts, as the data gives them', () => {
   });
 
   it('warns about the three FY2026 ZIPs the 2024-Q3 crosswalk does not know (data/snapshot/provenance.json: 55814, 56030, 56140)', () => {
-    expect(dataset.warnings).toEqual([
+    // Then the housing agencies' 8 conflicts and their unplaced agencies (tests/derive/housing-agencies.test.ts).
+    const [others, agencies] = [dataset.warnings.filter((w) => !w.startsWith('hud_pha_contacts: ')), dataset.warnings.filter((w) => w.startsWith('hud_pha_contacts: '))];
+    expect(agencies).toHaveLength(9);
+    expect(others).toEqual([
       'hud_il/Section8-FY26.xlsx was not read: FY2026 takes effect on 2026-05-01, after 2026-01-01',
       'ZIP 55814 is not in the crosswalk: county from GeoNames',
       'ZIP 56030 is not in the crosswalk: county from GeoNames',
@@ -82,6 +85,9 @@ describe('ZIPs worked out by hand from the source rows', () => {
 
   it('55602 Brimson: split between St. Louis (RES_RATIO 0.89) and Lake (0.11), and between two HUD areas', () => {
     expect(zip('55602')).toMatchObject({ county: 'St. Louis', county_slug: 'st-louis', metro: 'Duluth, MN-WI MSA' });
+    // Its county's housing agencies, as St. Louis County's record lists them (the two that run vouchers first).
+    expect(zip('55602').housing_agencies.map((a) => a.code)).toEqual(['MN003', 'MN007', 'MN005', 'MN096', 'MN053', 'MN011', 'MN117', 'MN004']);
+    expect(zip('55602').housing_agencies).toEqual(county('st-louis')?.housing_agencies);
   });
 
   it('56763 Warroad: non-metro Roseau County, no market rent', () => {
@@ -352,8 +358,10 @@ describe('without the HUD-USPS crosswalk (no HUD_API_TOKEN and no workbook yet)'
     try {
       const sources = await sourcesCopy(dir, {}, 'hud_usps_crosswalk');
       const without = await loadDataset({ sourcesDir: sources, site: TEST_SITE, generatedAt: '2026-01-01T00:00:00Z', state: MINNESOTA });
-      expect(without.warnings).toEqual(['hud_il/Section8-FY26.xlsx was not read: FY2026 takes effect on 2026-05-01, after 2026-01-01', 'no HUD-USPS crosswalk in hud_usps_crosswalk/: every ZIP is placed in a county by GeoNames (README, "Sources", says how to get it)']);
+      expect(without.warnings.filter((w) => !w.startsWith('hud_pha_contacts: '))).toEqual(['hud_il/Section8-FY26.xlsx was not read: FY2026 takes effect on 2026-05-01, after 2026-01-01', 'no HUD-USPS crosswalk in hud_usps_crosswalk/: every ZIP is placed in a county by GeoNames (README, "Sources", says how to get it)']);
       expect(without.metaRecord.counts.zips).toBe(911);
+      // The agencies' offices by the county HUD's directory names, the crosswalk having nothing to check it against.
+      expect(without.metaRecord.counts.housing_agencies).toBe(124);
       expect(without.metaRecord.vintages.hud_usps_crosswalk).toEqual({ quarter: null, files: [] });
       expect(without.meta.attribution).not.toContain('Crosswalk');
       // GeoNames puts Brimson (55602) in St. Louis County too, and Saint Paul in Ramsey.

@@ -98,12 +98,14 @@ describe('the test build (2026-01-01): FY2025 limits are in effect', () => {
     }
   });
 
+  // 8 KB until the pages said where to apply: the housing agencies' section (the agencies that run vouchers,
+  // their phones, the county's full list linked) adds up to 675 bytes gzipped (55414: 7,790 → 8,465; 55106 the largest at 8,471).
   // The form's script carries the arithmetic under both rule sets, the answer's table (built in the browser, so the
   // page does not carry it) and the reading of typed money: 6.5 KB, and 23 KB with the formatter and its words.
-  it("every English ZIP page stays within 8 KB gzipped, the form's own script within 6.5 KB and with its words in any language within 23 KB (the .gz files the server sends)", async () => {
+  it("every English ZIP page stays within 8.5 KB gzipped, the form's own script within 6.5 KB and with its words in any language within 23 KB (the .gz files the server sends)", async () => {
     const zips = (await readdir(join(site, 'zip'))).filter((name) => /^[0-9]{5}$/.test(name));
     const pageSizes = await Promise.all(zips.map(async (zip) => (await stat(join(site, 'zip', zip, 'index.html.gz'))).size));
-    expect(Math.max(...pageSizes)).toBeLessThanOrEqual(8 * 1024);
+    expect(Math.max(...pageSizes)).toBeLessThanOrEqual(8.5 * 1024);
     const page = await readFile(join(site, 'zip/55401/index.html'), 'utf8');
     const scripts = [...page.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1] ?? '');
     const form = scripts.filter((src) => src.includes('VoucherFit'));

@@ -16,7 +16,7 @@ import { sourcesCopy } from './helpers/sources-copy.ts';
 import { serveWithNginx, type Served } from './helpers/servers.ts';
 
 const site = inject('builtSite');
-const TOOL_NAMES = ['get_zip', 'get_county', 'search_places', 'nearest_zips', 'voucher_spread', 'voucher_fit', 'compare_zips', 'dataset_info'];
+const TOOL_NAMES = ['get_zip', 'get_county', 'list_housing_agencies', 'search_places', 'nearest_zips', 'voucher_spread', 'voucher_fit', 'compare_zips', 'dataset_info'];
 
 const call = async (c: Connected, name: string, args: Record<string, unknown> = {}) => (await c.client.callTool({ name, arguments: args })) as CallToolResult;
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the shape it asserts
@@ -81,7 +81,7 @@ describe.each([
   }, 30_000);
   afterAll(() => c.close());
 
-  it('lists the eight read-only tools with input and output schemas, and two resources', async () => {
+  it('lists the nine read-only tools with input and output schemas, and two resources', async () => {
     const { tools } = await c.client.listTools();
     expect(tools.map((t) => t.name)).toEqual(TOOL_NAMES);
     for (const tool of tools) {
@@ -113,6 +113,23 @@ describe.each([
       expect(data(await call(c, 'get_county', { county }))).toMatchObject({ county: 'St. Louis', county_slug: 'st-louis', zip_count: 47, medians: { fmr2: 1120, market_rent: 1690, fmr2_yoy_pct: 8.2 } });
     }
     expect(data(await call(c, 'get_county', { county: 'Lac qui Parle County' }))).toMatchObject({ county_slug: 'lac-qui-parle' });
+  });
+
+  it('list_housing_agencies: a county\'s agencies, vouchers first, as the county\'s JSON has them, with how to reach each', async () => {
+    const r = await call(c, 'list_housing_agencies', { county: 'Hennepin County' });
+    const county = JSON.parse(await readFile(join(site, 'api/v1/county/hennepin.json'), 'utf8')) as { housing_agencies: { code: string; programs: string[] | null }[] };
+    const listed = data<{ county_slug: string; housing_agencies: { code: string }[]; hud_list_url: string }>(r);
+    expect(listed.county_slug).toBe('hennepin');
+    expect(listed.housing_agencies).toEqual(county.housing_agencies);
+    expect(listed.hud_list_url).toBe('https://www.hud.gov/sites/dfiles/PIH/documents/PHA_Contact_Report_MN.pdf');
+    // By hand from HUD's reports as the two parses give them: MN002's phone is the by-code file's phone and the directory's fax.
+    expect(text(r)).toContain('PHA in and for the City of Minneapolis (MN002): vouchers (Section 8) and public housing; phone (612) 342-1400, email ContactMPHA@mplspha.org; office 1001 WASHINGTON Avenue N, MINNEAPOLIS, MN 55401.');
+    const vouchers = data<{ housing_agencies: { code: string }[] }>(await call(c, 'list_housing_agencies', { county: 'hennepin', vouchers_only: true }));
+    expect(vouchers.housing_agencies.map((a) => a.code)).toEqual(county.housing_agencies.filter((a) => a.programs?.includes('vouchers')).map((a) => a.code));
+    expect(vouchers.housing_agencies).toHaveLength(5);
+    // get_zip and get_county say how many there are, and carry them.
+    expect(text(await call(c, 'get_county', { county: 'hennepin' }))).toContain('7 public housing agencies have their offices in Hennepin County, 5 running vouchers');
+    expect(text(await call(c, 'list_housing_agencies', { county: 'Hennipen' }))).toMatch(/Did you mean: hennepin/);
   });
 
   it('search_places finds by city, ZIP prefix and county', async () => {

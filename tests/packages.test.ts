@@ -103,7 +103,7 @@ describe('mnrent-mcp, installed from its tarball alone', () => {
     const { client, stderr } = await connect('npx', ['mnrent-mcp', '--base-url', nginx.url], mcpHome);
     try {
       const tools = (await client.listTools()).tools.map((t) => t.name);
-      expect(tools).toEqual(['get_zip', 'get_county', 'search_places', 'nearest_zips', 'voucher_spread', 'voucher_fit', 'compare_zips', 'dataset_info']);
+      expect(tools).toEqual(['get_zip', 'get_county', 'list_housing_agencies', 'search_places', 'nearest_zips', 'voucher_spread', 'voucher_fit', 'compare_zips', 'dataset_info']);
       // 55104, FY2026 SAFMR row for Saint Paul: 2 BR $1,530; its ZORI series ends 2023-10 at $1,774.
       const zip = structured(await client.callTool({ name: 'get_zip', arguments: { zip: '55104' } }));
       expect(zip).toMatchObject({ zip: '55104', city: 'Saint Paul', county: 'Ramsey', fmr: { br2: 1530 }, zori_latest: { month: '2023-10', rent: 1774 } });

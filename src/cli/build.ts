@@ -12,6 +12,7 @@ import { acquireLock, checkOutputFolder, filesUnder, OUTPUT_MARKER, outputMarker
 import { renderInChildProcess } from '../lib/build/render.ts';
 import { DEFAULT_SITE, rootOf } from '../lib/contract/routes.ts';
 import { optionsFromEnv } from '../lib/dataset/options.ts';
+import { agencyReportLines } from '../lib/derive/housing-agencies.ts';
 import { prefixHeaders, prefixRedirects } from '../lib/serve/host-files.ts';
 import type { LanguageScope } from '../lib/languages.ts';
 import type { StateScope } from '../lib/states.ts';
@@ -141,6 +142,7 @@ async function main(): Promise<number> {
     log('');
     log('Build report');
     log(`  ZIP codes ${counts.zips}, counties ${counts.counties}, with market rent ${counts.zips_with_market_rent}, with census rent ${counts.zips_with_census_rent}, section-8 rows ${counts.section_8_rows}`);
+    for (const line of agencyReportLines(summary.agencies)) log(`  ${line}`);
     log(`  files written ${files} to ${outDir}`);
     log(`  generated_at ${summary.generatedAt}; sources FY${summary.safmrFiscalYear} SAFMR, ZORI ${summary.zoriMonth}`);
     if (compressed) log(`  precompressed ${compressed.files} files: ${Math.round(compressed.rawBytes / 1024)} KB raw, ${Math.round(compressed.gzipBytes / 1024)} KB gzip, ${Math.round(compressed.brotliBytes / 1024)} KB brotli`);

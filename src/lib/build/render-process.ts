@@ -52,6 +52,7 @@ async function render(request: RenderRequest): Promise<RenderSummary> {
     zips: dataset.zips.length,
     counties: dataset.counties.length,
     counts: metaRecord.counts,
+    agencies: dataset.agencyReport,
     generatedAt: meta.generated_at,
     safmrFiscalYear: metaRecord.vintages.hud_safmr.latest_fiscal_year,
     zoriMonth: meta.sources.zori,

@@ -3,6 +3,7 @@
 // Astro's build fails while the pages already queued go on writing; ending that process is the one
 // sure way to stop them before the staging folder is removed.
 import { fork } from 'node:child_process';
+import type { AgencyReport } from '../derive/housing-agencies.ts';
 import type { LoadOptions } from '../dataset/options.ts';
 import { errorFromThread, type ThreadedError } from '../errors.ts';
 import { productionEnvironment } from './production-env.ts';
@@ -30,6 +31,8 @@ export interface RenderSummary {
   zips: number;
   counties: number;
   counts: { zips: number; counties: number; zips_with_market_rent: number; zips_with_census_rent: number; section_8_rows: number };
+  /** How the housing agencies were read, joined and placed. */
+  agencies: AgencyReport;
   generatedAt: string;
   safmrFiscalYear: number;
   zoriMonth: string;

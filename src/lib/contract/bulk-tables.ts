@@ -12,7 +12,7 @@ import { LICENSE, serviceName } from './service.ts';
 export const BULK_DIR = '/api/v1/bulk/';
 
 /** The tables, each a CSV and a Parquet file under BULK_DIR, in the order the data package lists them. */
-export const BULK_TABLES = ['zips', 'fmr_history', 'zori_monthly', 'counties', 'section_8', 'income_limits'] as const;
+export const BULK_TABLES = ['zips', 'fmr_history', 'zori_monthly', 'counties', 'section_8', 'income_limits', 'housing_agencies'] as const;
 export type BulkTableName = (typeof BULK_TABLES)[number];
 
 /** Every file name under BULK_DIR. */
@@ -214,6 +214,45 @@ export function bulkTables(records: { zips: readonly ZipRecord[]; counties: read
         return [[...row, ...INCOME_TIERS.flatMap(({ key }) => HOUSEHOLD_SIZES.map((n) => il[key][String(n) as keyof typeof il.low]))]];
       }),
     },
+    {
+      name: 'housing_agencies',
+      title: 'Housing agencies',
+      description:
+        "The public housing agencies with an office in each county (housing_agencies of the county responses), from HUD's contact reports: where the office is, not the area the agency serves.",
+      fields: [
+        f('code', 'string', "HUD's code of the agency (MN002)"),
+        f('name', 'string', 'Name as HUD writes it; empty where the two parses of its contact report disagree'),
+        f('vouchers', 'boolean', 'Runs Housing Choice Vouchers (HUD program Section 8 or Combined); empty where not known'),
+        f('public_housing', 'boolean', 'Runs public housing (HUD program Low-Rent or Combined); empty where not known'),
+        f('phone', 'string', "The office's telephone, (612) 342-1400 with ' x123' for an extension"),
+        f('email', 'string', 'Email address'),
+        f('address', 'string', "The office's street address"),
+        f('city', 'string', 'City of the office'),
+        f('office_zip', 'string', 'ZIP code of the office (text: keep a leading zero)'),
+        ...PLACE.slice(2),
+        f('county_fips', 'string', "Five-digit FIPS code of the office's county"),
+      ],
+      primaryKey: ['code'],
+      foreignKeys: [toCountyFk],
+      rows: counties
+        .flatMap((c) =>
+          c.housing_agencies.map((a) => [
+            a.code,
+            a.name,
+            a.programs === null ? null : a.programs.includes('vouchers'),
+            a.programs === null ? null : a.programs.includes('public_housing'),
+            a.phone,
+            a.email,
+            a.address,
+            a.city,
+            a.zip,
+            c.county,
+            c.county_slug,
+            c.county_fips,
+          ]),
+        )
+        .sort((x, y) => (String(x[0]) < String(y[0]) ? -1 : 1)),
+    },
   ];
 }
 
@@ -230,7 +269,7 @@ export interface PackageAbout {
 export const statePackage = (state: StateScope): PackageAbout => ({
   name: 'mnrent',
   title: serviceName(state),
-  description: `Fair Market Rents, the market rent index, census rents and HUD income limits for ${state.name} ZIP codes and counties, as CSV and Parquet tables.`,
+  description: `Fair Market Rents, the market rent index, census rents, HUD income limits and housing agencies' offices for ${state.name} ZIP codes and counties, as CSV and Parquet tables.`,
 });
 
 /** The data package: every file with its bytes, sha256 and Table Schema, the licence and the sources. */
@@ -275,6 +314,7 @@ export function dataPackage(about: PackageAbout, tables: readonly BulkTable[], f
       { title: 'HUD-USPS ZIP Code Crosswalk', path: 'https://www.huduser.gov/portal/datasets/usps_crosswalk.html' },
       { title: 'GeoNames postal codes', path: 'https://download.geonames.org/export/zip/' },
       { title: 'U.S. Census Bureau ZCTA Gazetteer', path: 'https://www.census.gov/geographies/reference-files/time-series/geo/gazetteer-files.html' },
+      { title: "HUD public housing agency contact reports, as parsed by two third parties (the build publishes what the parses agree on)", path: 'https://www.hud.gov/contactus/public-housing-contacts' },
     ],
     attribution,
     resources: [...tables.map((t) => resource(t, 'csv')), ...tables.map((t) => resource(t, 'parquet'))],

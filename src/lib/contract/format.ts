@@ -48,3 +48,16 @@ export function numberFormats(locale: string, missing: string): NumberFormats {
 export function areaShortName(name: string): string {
   return name.replace(/\s+(HUD Metro FMR Area|MSA|HUD Nonmetro FMR Area)$/i, '');
 }
+
+/**
+ * A published phone number as a `tel:` URI (RFC 3966), for a link a phone dials:
+ * `(218) 741-2610 x209` → `tel:+1-218-741-2610;ext=209`.
+ */
+export function telUri(phone: string): string {
+  const match = /^\((\d{3})\) (\d{3})-(\d{4})(?: x(\d+))?$/.exec(phone);
+  if (!match) throw new Error(`${phone} is not a phone number as the records write it`);
+  return `tel:+1-${match[1]}-${match[2]}-${match[3]}${match[4] ? `;ext=${match[4]}` : ''}`;
+}
+
+/** A phone number as a link's text: the spaces and hyphens non-breaking, so a number never wraps across two lines. */
+export const phoneLinkText = (phone: string): string => phone.replace(/ /g, '\u00a0').replace(/-/g, '\u2011');

@@ -147,6 +147,38 @@ export const HousingWage = z
 
 const incomeLimits = IncomeLimits.nullable().describe("HUD's income limits of the county; null where HUD's file has none for it (New England counties, listed by town)");
 
+export const HousingAgency = z
+  .object({
+    code: z.string().regex(/^[A-Z]{2}\d{3}$/).describe("HUD's code of the public housing agency (MN002)"),
+    name: z.string().min(1).nullable().describe('As HUD writes it; null where the two parses of its contact report disagree'),
+    programs: z
+      .array(z.enum(['vouchers', 'public_housing']))
+      .min(1)
+      .nullable()
+      .describe("What it runs, from HUD's program type: vouchers (Section 8), public_housing (Low-Rent), or both (Combined); null where HUD's report as read gives none"),
+    phone: z
+      .string()
+      .regex(/^\(\d{3}\) \d{3}-\d{4}( x\d{1,6})?$/)
+      .nullable()
+      .describe("The office's telephone, (612) 342-1400 with ' x123' for an extension; null where the two parses disagree on which number is the phone, or neither has one"),
+    email: z.string().min(3).nullable(),
+    address: z.string().min(1).nullable().describe("The office's street address"),
+    city: z.string().min(1).nullable(),
+    zip: ZipCode.nullable(),
+  })
+  .strict()
+  .register(contractRegistry, {
+    id: 'HousingAgency',
+    description:
+      "A public housing agency with its office in the county, from HUD's contact reports (an addition to the spec). The office's place, not the area the agency serves: an agency may serve a wider area, or take applications elsewhere",
+  });
+
+const housingAgencies = z
+  .array(HousingAgency)
+  .describe(
+    "The public housing agencies whose office is in the county, those that run vouchers first, then public housing only, then those whose programs are not known; each by name. Where the office is, not the area served (an addition to the spec)",
+  );
+
 const placeFields = {
   zip,
   city: z.string().min(1),
@@ -193,6 +225,7 @@ export const ZipRecord = z
     ...areaFields,
     income_limits: incomeLimits.describe("HUD's income limits of the ZIP code's county; null where HUD's file has none for it"),
     housing_wage: HousingWage.describe('The housing wage of each unit size on both bases'),
+    housing_agencies: housingAgencies.describe("The public housing agencies whose office is in the ZIP code's county (see HousingAgency); where the office is, not the area served (an addition to the spec)"),
     coordinates: Coordinates.nullable(),
     nearby: z.array(NearbyZip).max(6).describe('The six nearest published ZIP codes by great-circle distance, among those with a Census ZCTA (a PO-box ZIP is nobody\'s neighbour)'),
   })
@@ -225,6 +258,7 @@ export const CountyRecord = z
     medians: CountyMedians,
     income_limits: incomeLimits,
     housing_wage: HousingWage.describe("The housing wage of the median FMR of the county's ZIP rows, each unit size on both bases"),
+    housing_agencies: housingAgencies,
     zips: z.array(IndexZip),
   })
   .strict();
@@ -323,6 +357,10 @@ export const Vintages = z
     hud_usps_crosswalk: z.object({ quarter: z.string().nullable(), files: z.array(SourceFile) }).strict(),
     geonames: z.object({ files: z.array(SourceFile) }).strict(),
     census_gazetteer: z.object({ files: z.array(SourceFile) }).strict(),
+    hud_pha_contacts: z
+      .object({ files: z.array(SourceFile) })
+      .strict()
+      .describe("The two parses of HUD's public housing agency contact reports the housing agencies are read from (an addition to the spec)"),
   })
   .strict()
   .register(contractRegistry, { id: 'Vintages', description: 'Per source: what was read (years, months, periods, files and their sha256)' });
@@ -356,6 +394,8 @@ export const MetaRecord = z
         zips_with_census_rent: z.int().nonnegative().describe('ZIP codes with a Census ACS median gross rent (an addition to the spec)'),
         section_8_rows: z.int().nonnegative(),
         counties_with_income_limits: z.int().nonnegative().describe('Counties with HUD income limits (an addition to the spec)'),
+        housing_agencies: z.int().nonnegative().describe("Public housing agencies of the state whose office is placed in one of its counties (an addition to the spec)"),
+        counties_with_housing_agencies: z.int().nonnegative().describe('Counties with at least one housing agency office (an addition to the spec)'),
       })
       .strict(),
     vintages: Vintages,
@@ -530,6 +570,7 @@ export type BedroomRents = z.infer<typeof BedroomRents>;
 export type ZoriLatest = z.infer<typeof ZoriLatest>;
 export type HudArea = z.infer<typeof HudArea>;
 export type IndexZip = z.infer<typeof IndexZip>;
+export type HousingAgency = z.infer<typeof HousingAgency>;
 export type ZipRecord = z.infer<typeof ZipRecord>;
 export type ZipDetail = z.infer<typeof ZipDetail>;
 export type CountyRecord = z.infer<typeof CountyRecord>;

@@ -9,6 +9,9 @@ export const API_VERSION = '1.0.0';
 /** The version of the two npm packages (mnrent-mcp, mnrent-client) and of the agent server it announces. */
 export const PACKAGE_VERSION = '1.1.0';
 export const LICENSE = { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' } as const;
+/** HUD's own list of a state's public housing agencies: one PDF a state, the source of the contact data. */
+export const hudAgencyListUrl = (state: StateScope) => `https://www.hud.gov/sites/dfiles/PIH/documents/PHA_Contact_Report_${state.code}.pdf`;
+
 /** The service's name, after the state this build is for: "Minnesota Rent Data Service". */
 export const serviceName = (state: StateScope) => ENGLISH.say('site.name', { state: state.name });
 
@@ -24,6 +27,8 @@ export interface Vintage {
   geonames: boolean;
   /** Null when no county of the state has HUD income limits. */
   incomeLimitsFiscalYear: number | null;
+  /** False when no housing agency's office was placed in a county: then HUD's contact reports are not cited. */
+  housingAgencies: boolean;
 }
 
 /** Where a reader reports a mistranslation: the API docs' "Translations" section, which says what to send and where (the service's contact, as openapi.json names it). */
@@ -37,6 +42,7 @@ export function attribution(state: StateScope, v: Vintage): string {
     ...(v.acsVintage ? [`U.S. Census Bureau, American Community Survey 5-year estimates ${v.acsVintage}, table B25064;`] : []),
     ...(v.crosswalk ? [`HUD-USPS ZIP Code Crosswalk${v.crosswalk.quarter ? ` ${v.crosswalk.quarter}` : ''};`] : []),
     ...(v.geonames ? ['GeoNames postal codes (CC BY 4.0);'] : []),
+    ...(v.housingAgencies ? ['HUD public housing agency contact reports;'] : []),
     'U.S. Census Bureau ZCTA Gazetteer.',
   ].join(' ');
 }

@@ -88,6 +88,9 @@ export async function readEarlierCounts(outDir: string | undefined): Promise<Pub
       section_8_rows: count('section_8_rows'),
       // Outputs from before the income limits carry none either.
       counties_with_income_limits: count('counties_with_income_limits'),
+      // And from before the housing agencies.
+      housing_agencies: count('housing_agencies'),
+      counties_with_housing_agencies: count('counties_with_housing_agencies'),
       fiscal_years: Array.isArray(years) ? years.filter((y): y is number => typeof y === 'number') : [],
     };
   } catch {

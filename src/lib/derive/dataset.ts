@@ -6,6 +6,7 @@ import {
   type ChangesRecord,
   type Coordinates,
   type CountyRecord,
+  type HousingAgency,
   type IncomeLimits,
   type IndexZip,
   type Meta,
@@ -28,6 +29,7 @@ import type { StateScope } from '../states.ts';
 import { changeLog, type EarlierOutput } from './changes.ts';
 import { fmr2YearOverYear, fmrByFiscalYear, fmrHistories, type ZipFmrHistory } from './fmr.ts';
 import { fiscalYearFreshness, monthFreshness, noticesOf } from './freshness.ts';
+import { housingAgencies, type AgencyReport } from './housing-agencies.ts';
 import { effectiveDateOf, incomeLimitsByCounty, incomeLimitsFreshness } from './income-limits.ts';
 import { contentFingerprint, lastmodFor, type PreviousResource } from './lastmod.ts';
 import { countyHousingWage, countyMedians, medianSpreadPct, zipHousingWage } from './medians.ts';
@@ -66,6 +68,8 @@ export interface Dataset {
   gate: GateInput;
   /** The whole dataset as CSV and Parquet tables and their data package, under BULK_DIR. */
   bulk: BulkFile[];
+  /** How the housing agencies were read, joined and placed: the build report's counts. */
+  agencyReport: AgencyReport;
   /** Things a maintainer should see in the build report; none of them stops the build. */
   warnings: string[];
 }
@@ -229,6 +233,7 @@ function zipRecord(
     zori: ReturnType<typeof zoriByZip>;
     acs: Map<string, SourceData['acs']['rents'][number]>;
     incomeLimits: Map<string, IncomeLimits>;
+    agencies: ReadonlyMap<string, HousingAgency[]>;
   },
   nearby: ZipRecord['nearby'],
   urls: SiteUrls,
@@ -266,13 +271,20 @@ function zipRecord(
     zori_lag_months: zoriLagMonths(published.latest?.month, latest),
     income_limits: context.incomeLimits.get(place.countyFips) ?? null,
     housing_wage: zipHousingWage(fmr, areaFmr),
+    housing_agencies: context.agencies.get(place.countyFips) ?? [],
     coordinates,
     nearby,
   };
   return { ...content, lastmod: stamp({ ...content, ...rest }), ...rest };
 }
 
-function countyRecords(counties: CountyList, rows: readonly IndexZip[], incomeLimits: ReadonlyMap<string, IncomeLimits>, urls: SiteUrls, stamp: Stamp): CountyRecord[] {
+function countyRecords(
+  counties: CountyList,
+  rows: readonly IndexZip[],
+  byCounty: { incomeLimits: ReadonlyMap<string, IncomeLimits>; agencies: ReadonlyMap<string, HousingAgency[]> },
+  urls: SiteUrls,
+  stamp: Stamp,
+): CountyRecord[] {
   const rowsByCounty = byKey(rows, (row) => row.county_slug);
   return [...counties.fipsBySlug.keys()].sort().map((slug) => {
     const zips = rowsByCounty.get(slug) ?? [];
@@ -282,8 +294,9 @@ function countyRecords(counties: CountyList, rows: readonly IndexZip[], incomeLi
       zip_count: zips.length,
       zori_zip_count: zips.filter((r) => r.zori_latest !== null).length,
       medians: countyMedians(zips),
-      income_limits: incomeLimits.get(fips) ?? null,
+      income_limits: byCounty.incomeLimits.get(fips) ?? null,
       housing_wage: countyHousingWage(zips),
+      housing_agencies: byCounty.agencies.get(fips) ?? [],
       zips,
     };
     // In the contract's order (lastmod after url), as the API writes it.
@@ -314,6 +327,7 @@ function vintageOf(sources: SourceData, latest: number, counts: MetaRecord['coun
     crosswalk: sources.crosswalk && sources.crosswalk.rows.length > 0 ? { quarter: sources.crosswalk.quarter } : null,
     incomeLimitsFiscalYear: counts.counties_with_income_limits > 0 ? sources.incomeLimits.fiscalYear : null,
     geonames: sources.geonames.places.length > 0,
+    housingAgencies: counts.housing_agencies > 0,
   };
 }
 
@@ -330,6 +344,7 @@ function gateInput(sources: SourceData, state: StateScope, fiscal: FiscalYears, 
       ...(sources.crosswalk ? [{ dataset: 'hud_usps_crosswalk', files: [sources.crosswalk.file.name], rows: sources.crosswalk.rows.length }] : []),
       { dataset: 'geonames', files: [sources.geonames.file.name], rows: sources.geonames.places.length, rowsElsewhere: sources.geonames.rowsElsewhere },
       { dataset: 'census_gazetteer', files: [sources.gazetteer.file.name], rows: sources.gazetteer.centroids.length },
+      ...[sources.contacts.byCode, sources.contacts.entries].map((c) => ({ dataset: 'hud_pha_contacts', files: [c.file.name], rows: c.agencies.length, rowsElsewhere: c.rowsElsewhere })),
     ],
     fiscalYearZips: fiscal.fiscalYears.slice(-2).map((fy) => ({ fiscalYear: fy, zips: [...fiscal.histories.values()].filter((h) => h.byYear.has(fy)).length })),
     countiesMissingFromList: {
@@ -372,6 +387,7 @@ function metaRecordOf(
     hud_usps_crosswalk: { quarter: sources.crosswalk?.quarter ?? null, files: sources.crosswalk ? [sources.crosswalk.file] : [] },
     geonames: { files: [sources.geonames.file] },
     census_gazetteer: { files: [sources.gazetteer.file] },
+    hud_pha_contacts: { files: [sources.contacts.byCode.file, sources.contacts.entries.file] },
   };
   return {
     state: { code: state.code, name: state.name, fips: state.fips },
@@ -405,9 +421,11 @@ export function deriveInTwo(sources: SourceData, options: DeriveOptions): { reco
   const placed = placeZips(sources, state, fiscal, counties, warnings);
   const nearby = nearbyOf(placed, urls);
   const incomeLimits = incomeLimitsByCounty(sources.incomeLimits);
-  const context = { sources, latest: fiscal.latest, counties, zori: zoriByZip(sources.zori.series), acs: new Map(sources.acs.rents.map((r) => [r.zcta, r])), incomeLimits };
+  const agencies = housingAgencies({ contacts: sources.contacts, crosswalk: sources.crosswalk, counties: counties.names });
+  warnings.push(...agencies.warnings);
+  const context = { sources, latest: fiscal.latest, counties, zori: zoriByZip(sources.zori.series), acs: new Map(sources.acs.rents.map((r) => [r.zcta, r])), incomeLimits, agencies: agencies.byCounty };
   const zips = placed.map((p) => zipRecord(p, context, nearby.get(p.zip) ?? [], urls, stamp));
-  const countyList = countyRecords(counties, zips.map(toIndexRow), incomeLimits, urls, stamp);
+  const countyList = countyRecords(counties, zips.map(toIndexRow), { incomeLimits, agencies: agencies.byCounty }, urls, stamp);
   const sectionEight = sectionEightRecord(zips.flatMap((z) => toSectionEightRow(z) ?? []), fiscal.latest, urls, stamp);
 
   const counts: MetaRecord['counts'] = {
@@ -417,6 +435,8 @@ export function deriveInTwo(sources: SourceData, options: DeriveOptions): { reco
     zips_with_census_rent: zips.filter((z) => z.acs !== null).length,
     section_8_rows: sectionEight.rows.length,
     counties_with_income_limits: countyList.filter((c) => c.income_limits !== null).length,
+    housing_agencies: countyList.reduce((n, c) => n + c.housing_agencies.length, 0),
+    counties_with_housing_agencies: countyList.filter((c) => c.housing_agencies.length > 0).length,
   };
   const vintage = vintageOf(sources, fiscal.latest, counts);
   const meta = metaBlock(state, site, generatedAt, vintage, sources.zori.months.at(-1) ?? '');
@@ -428,6 +448,7 @@ export function deriveInTwo(sources: SourceData, options: DeriveOptions): { reco
     sectionEight,
     changes: changeLog(options.earlier, zips, countyList, generatedAt),
     gate: gateInput(sources, state, fiscal, counties, counts),
+    agencyReport: agencies.report,
     warnings,
   };
   const rest = () => {

@@ -7,7 +7,7 @@ import { TOOLS } from '../mcp/tools/index.ts';
 import { ENDPOINTS } from '../contract/schemas.ts';
 import { BULK_DIR, BULK_FILE_NAMES, BULK_TABLES } from '../contract/bulk-tables.ts';
 import { CHANGES_FEED_PATH, siteUrls } from '../contract/routes.ts';
-import { LICENSE, serviceName } from '../contract/service.ts';
+import { hudAgencyListUrl, LICENSE, serviceName } from '../contract/service.ts';
 import { money, signedPercent } from '../contract/present.ts';
 import { ENGLISH } from '../contract/english.ts';
 import { SOURCE_LANGUAGE } from '../languages.ts';
@@ -141,6 +141,9 @@ export function llmsFullTxt(facts: SiteFacts, counties: readonly CountyRecord[])
     `- ${FORTY_PERCENT_RULE}`,
     ...voucherRulesLines().map((line) => `- ${line}`),
     "- `housing_wage` (ZIP and county): for each unit size on both bases, FMR × 12 ÷ 0.30 ÷ 2,080 hours, dollars and cents, half away from zero (NLIHC's Out of Reach method); the income needed is FMR × 40. A county's is of the median FMR of its ZIP rows.",
+    "- `housing_agencies` (ZIP and county): the public housing agencies whose office is in the county (a ZIP takes its county's), where a household applies for a voucher: those running vouchers (HUD's Section 8 or Combined) first, then public housing only, then programs unknown. " +
+      "Read from two independent parses of HUD's contact reports (HUD publishes only a PDF a state): a field is published where the two agree or only one has it, else null; a number one calls the phone and the other the fax is read by the pattern of the whole files. " +
+      `The office's county is the one the second parse names where the crosswalk puts the office's ZIP in it. Where the office is, not the area the agency serves. HUD's own list: ${hudAgencyListUrl(state)}`,
     '',
     '## Fields',
     '',
@@ -155,6 +158,7 @@ export function llmsFullTxt(facts: SiteFacts, counties: readonly CountyRecord[])
     `- HUD-USPS ZIP Code Crosswalk ${v.hud_usps_crosswalk.quarter ?? ''}: ZIP to county. Public domain.`,
     '- GeoNames postal codes: place names and coordinates. CC BY 4.0.',
     '- U.S. Census Bureau ZCTA Gazetteer: internal points. Public domain.',
+    "- HUD's public housing agency contact reports, as parsed by GGPrompts/vibe4vets and Kosaiyno/Sect8: agencies' offices. The facts are HUD's (public domain).",
     '',
     `Licence of this dataset: ${LICENSE.name} (${LICENSE.url}). Commercial use allowed; attribution is the only condition. Underlying sources keep their own terms.`,
     '',

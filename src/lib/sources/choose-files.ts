@@ -106,3 +106,27 @@ export function chooseGeonamesFile(names: readonly string[], stateCode: string):
   if (chosen === undefined) return { read: [], leftOut: [] };
   return { read: [chosen], leftOut: names.filter((n) => n !== chosen).map((name) => ({ name, why: `it holds ${holds(name)}` })) };
 }
+
+/** The two parses of HUD's contact reports, told apart by name: the by-code file and the directory. */
+export const CONTACTS_FILES = [
+  { layout: 'by_code', pattern: /^PHA_Contacts[\w.-]*\.json$/i, example: 'PHA_Contacts.json' },
+  { layout: 'entries', pattern: /^pha-directory[\w.-]*\.json$/i, example: 'pha-directory.json' },
+] as const;
+
+/**
+ * One file of each parse: the build publishes only what two independent parses agree on, so one
+ * alone is an error. Of several copies of one parse, the last by name (their names carry the date).
+ */
+export function chooseContactsFiles(names: readonly string[], folder: string): FileChoice {
+  const choice: FileChoice = { read: [], leftOut: [] };
+  for (const { pattern, example } of CONTACTS_FILES) {
+    const copies = names.filter((name) => pattern.test(name)).sort(compareCodePoints);
+    const newest = copies.at(-1);
+    if (newest === undefined) {
+      throw new SourceError({ file: folder }, `needs both parses of HUD's contact reports and has no ${example} (the build publishes what the two agree on)`);
+    }
+    choice.read.push(newest);
+    for (const name of copies.slice(0, -1)) choice.leftOut.push({ name, why: `${newest} is a later copy of the same parse` });
+  }
+  return choice;
+}

@@ -13,6 +13,7 @@ import type { GeonamesFile } from './geonames.ts';
 import type { Crosswalk } from './hud-crosswalk.ts';
 import type { FmrAreas } from './hud-fmr.ts';
 import type { IncomeLimitsFile } from './hud-income-limits.ts';
+import type { ContactsFile } from './hud-pha-contacts.ts';
 import type { SafmrRow } from './hud-safmr.ts';
 import { readLockfile, type Lockfile } from './lockfile.ts';
 import { cacheKey, type ParseCache } from './parse-cache.ts';
@@ -30,6 +31,8 @@ export interface SourceData {
   crosswalk: (Crosswalk & { file: SourceFile }) | null;
   geonames: GeonamesFile & { file: SourceFile };
   gazetteer: { centroids: Centroid[]; file: SourceFile };
+  /** The two parses of HUD's contact reports: the by-code file (phone and fax checked by hand) and the directory (program and county). */
+  contacts: { byCode: ContactsFile & { file: SourceFile }; entries: ContactsFile & { file: SourceFile } };
   /** Files seen but not read, and why; the datasets read from the snapshot. */
   warnings: string[];
 }
@@ -236,15 +239,16 @@ export async function readSources(folders: SourceFolders, scope: ScopeOfRead, ca
   const acsFile = only(reader.read('census_acs'));
   const geonamesFile = only(reader.read('geonames'));
   const gazetteerFile = only(reader.read('census_gazetteer'));
+  const contactsFiles = reader.read('hud_pha_contacts');
   const offThread = (f: ReadFile<DatasetFolder>) => (SOURCES[f.dataset] as SourceDataset<unknown>).parsesOffThread?.(f.path) === true;
   const started = new Map<ReadFile<DatasetFolder>, Parsed<DatasetFolder>>();
-  const all: ReadFile<DatasetFolder>[] = [...crosswalkFiles, ...safmrFiles, incomeLimitsFile, zoriFile, acsFile, geonamesFile, gazetteerFile];
+  const all: ReadFile<DatasetFolder>[] = [...crosswalkFiles, ...safmrFiles, incomeLimitsFile, zoriFile, acsFile, geonamesFile, gazetteerFile, ...contactsFiles];
   for (const f of [...all.filter(offThread), ...all.filter((f) => !offThread(f))]) started.set(f, reader.parse(f));
   const parsed = <D extends DatasetFolder>(f: ReadFile<D>) => started.get(f) as Parsed<D>;
   // The county FMR file follows the newest SAFMR year read.
   const safmr = Promise.all(safmrFiles.map(parsed));
   const fmr = safmr.then((files) => reader.parse(only(reader.read('hud_fmr', { latestSafmrYear: Math.max(...files.flatMap((f) => f.parsed.map((r) => r.fiscalYear))) }))));
-  const [safmrParsed, fmrFile, incomeLimits, zori, acs, crosswalkParsed, geonames, gazetteer] = await Promise.all([
+  const [safmrParsed, fmrFile, incomeLimits, zori, acs, crosswalkParsed, geonames, gazetteer, contacts] = await Promise.all([
     safmr,
     fmr,
     parsed(incomeLimitsFile),
@@ -253,6 +257,7 @@ export async function readSources(folders: SourceFolders, scope: ScopeOfRead, ca
     Promise.all(crosswalkFiles.map(parsed)),
     parsed(geonamesFile),
     parsed(gazetteerFile),
+    Promise.all(contactsFiles.map(parsed)),
   ]);
   const [crosswalkFile] = crosswalkParsed;
   return {
@@ -264,6 +269,7 @@ export async function readSources(folders: SourceFolders, scope: ScopeOfRead, ca
     crosswalk: crosswalkFile ? { ...crosswalkFile.parsed, file: crosswalkFile.file } : null,
     geonames: { ...geonames.parsed, file: geonames.file },
     gazetteer: { centroids: gazetteer.parsed, file: gazetteer.file },
+    contacts: contactsByLayout(contacts),
     warnings: [...reader.warnings.sort(compareCodePoints), ...snapshotNotice(reader.fromSnapshot, folders)],
   };
 }
@@ -272,6 +278,19 @@ export async function readSources(folders: SourceFolders, scope: ScopeOfRead, ca
 function snapshotNotice(datasets: readonly DatasetFolder[], { sourcesDir, snapshotDir }: SourceFolders): string[] {
   if (datasets.length === 0 || snapshotDir === undefined) return [];
   return [`${[...datasets].sort(compareCodePoints).join(', ')}: read from the snapshot in ${snapshotDir}, since ${sourcesDir} has no file of ${datasets.length === 1 ? 'it' : 'them'} (npm run data:fetch downloads the releases in effect)`];
+}
+
+/** The two contacts files by the layout each turned out to have (chooseContactsFiles chose one of each name). */
+function contactsByLayout(files: { parsed: ContactsFile; file: SourceFile }[]): SourceData['contacts'] {
+  const of = (layout: ContactsFile['layout']) => {
+    const found = files.find((f) => f.parsed.layout === layout);
+    if (found === undefined) {
+      const names = files.map((f) => f.file.name).join(' and ');
+      throw new SourceError({ file: names }, `both have one layout; one file of each is needed (${layout === 'by_code' ? '{ contacts: { CODE: {...} } }' : '{ entries: [...] }'} is missing)`);
+    }
+    return { ...found.parsed, file: found.file };
+  };
+  return { byCode: of('by_code'), entries: of('entries') };
 }
 
 /** The one file of a dataset that has exactly one. */

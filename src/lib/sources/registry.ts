@@ -5,11 +5,13 @@ import { zipInState } from '../states.ts';
 import { parseAcsApiJson, parseAcsCsv, parseAcsSummaryFile, type AcsFile } from './census-acs.ts';
 import { parseGazetteer, type Centroid } from './census-gazetteer.ts';
 import {
+  chooseContactsFiles,
   chooseCountyFmrFile,
   chooseCrosswalkFile,
   chooseGeonamesFile,
   chooseOnlyFile,
   chooseSafmrFiles,
+  CONTACTS_FILES,
   fmrFileYearName,
   type ChoiceContext,
   type FileChoice,
@@ -18,6 +20,7 @@ import { parseGeonames, type GeonamesFile } from './geonames.ts';
 import { parseCrosswalkApiJson, type Crosswalk } from './hud-crosswalk.ts';
 import { parseFmrWorkbook, type FmrAreas } from './hud-fmr.ts';
 import { chooseIncomeLimitsFile, parseIncomeLimitsCsv, parseIncomeLimitsWorkbook, type IncomeLimitsFile } from './hud-income-limits.ts';
+import { parseContactsJson, type ContactsFile } from './hud-pha-contacts.ts';
 import { checkedFiscalYear, parseSafmrCsv, type SafmrRow } from './hud-safmr.ts';
 import { parseWorkbookOffThread } from './off-thread.ts';
 import { decodeUtf8, type DateLimits } from './plausible.ts';
@@ -177,6 +180,15 @@ const censusGazetteer: SourceDataset<Centroid[]> = {
   rows: (parsed) => parsed.length,
 };
 
+const hudPhaContacts: SourceDataset<ContactsFile> = {
+  folder: 'hud_pha_contacts',
+  names: CONTACTS_FILES.map(({ pattern, example }) => ({ pattern, example })),
+  required: true,
+  choose: chooseContactsFiles,
+  parse: (path, bytes, { state }) => parseContactsJson(text(bytes, path, ','), path, state),
+  rows: (parsed) => parsed.agencies.length,
+};
+
 /** Every dataset, keyed by its folder (the name the fetch manifest and `meta.json` vintages use). */
 export const SOURCES = {
   hud_safmr: hudSafmr,
@@ -187,6 +199,7 @@ export const SOURCES = {
   hud_usps_crosswalk: hudUspsCrosswalk,
   geonames,
   census_gazetteer: censusGazetteer,
+  hud_pha_contacts: hudPhaContacts,
 } as const;
 
 export type DatasetFolder = keyof typeof SOURCES;

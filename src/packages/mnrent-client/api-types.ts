@@ -130,7 +130,7 @@ export interface paths {
         };
         /**
          * The whole dataset as one table: CSV or Parquet, or the data package that describes them
-         * @description 6 tables (zips, fmr_history, zori_monthly, counties, section_8, income_limits), each as CSV (RFC 4180, UTF-8, a header row, an empty cell for no value) and as typed Parquet, built from the same records as the JSON; datapackage.json (Frictionless Data Package) gives each file's size, sha256 and Table Schema, and meta.json lists them.
+         * @description 7 tables (zips, fmr_history, zori_monthly, counties, section_8, income_limits, housing_agencies), each as CSV (RFC 4180, UTF-8, a header row, an empty cell for no value) and as typed Parquet, built from the same records as the JSON; datapackage.json (Frictionless Data Package) gives each file's size, sha256 and Table Schema, and meta.json lists them.
          */
         get: operations["getBulkFile"];
         put?: never;
@@ -292,6 +292,21 @@ export interface components {
                 br4: number | null;
             } | null;
         };
+        HousingAgency: {
+            /** @description HUD's code of the public housing agency (MN002) */
+            code: string;
+            /** @description As HUD writes it; null where the two parses of its contact report disagree */
+            name: string | null;
+            /** @description What it runs, from HUD's program type: vouchers (Section 8), public_housing (Low-Rent), or both (Combined); null where HUD's report as read gives none */
+            programs: ("vouchers" | "public_housing")[] | null;
+            /** @description The office's telephone, (612) 342-1400 with ' x123' for an extension; null where the two parses disagree on which number is the phone, or neither has one */
+            phone: string | null;
+            email: string | null;
+            /** @description The office's street address */
+            address: string | null;
+            city: string | null;
+            zip: string | null;
+        };
         IndexZip: {
             /** @description Five-digit ZIP code */
             zip: string;
@@ -399,6 +414,8 @@ export interface components {
             income_limits: components["schemas"]["IncomeLimits"] | null;
             /** @description The housing wage of each unit size on both bases */
             housing_wage: components["schemas"]["HousingWage"];
+            /** @description The public housing agencies whose office is in the ZIP code's county (see HousingAgency); where the office is, not the area served (an addition to the spec) */
+            housing_agencies: components["schemas"]["HousingAgency"][];
             coordinates: components["schemas"]["Coordinates"] | null;
             /** @description The six nearest published ZIP codes by great-circle distance, among those with a Census ZCTA (a PO-box ZIP is nobody's neighbour) */
             nearby: components["schemas"]["NearbyZip"][];
@@ -435,6 +452,8 @@ export interface components {
             income_limits: components["schemas"]["IncomeLimits"] | null;
             /** @description The housing wage of the median FMR of the county's ZIP rows, each unit size on both bases */
             housing_wage: components["schemas"]["HousingWage"];
+            /** @description The public housing agencies whose office is in the county, those that run vouchers first, then public housing only, then those whose programs are not known; each by name. Where the office is, not the area served (an addition to the spec) */
+            housing_agencies: components["schemas"]["HousingAgency"][];
             zips: components["schemas"]["IndexZip"][];
         };
         ZipIndex: {
@@ -571,6 +590,10 @@ export interface components {
             census_gazetteer: {
                 files: components["schemas"]["SourceFile"][];
             };
+            /** @description The two parses of HUD's public housing agency contact reports the housing agencies are read from (an addition to the spec) */
+            hud_pha_contacts: {
+                files: components["schemas"]["SourceFile"][];
+            };
         };
         EndpointInfo: {
             operation_id: string;
@@ -659,6 +682,10 @@ export interface components {
                 section_8_rows: number;
                 /** @description Counties with HUD income limits (an addition to the spec) */
                 counties_with_income_limits: number;
+                /** @description Public housing agencies of the state whose office is placed in one of its counties (an addition to the spec) */
+                housing_agencies: number;
+                /** @description Counties with at least one housing agency office (an addition to the spec) */
+                counties_with_housing_agencies: number;
             };
             vintages: components["schemas"]["Vintages"];
             /** @description Plain sentences saying where the data is older than it should be on the build date (an FMR year no longer in effect, an old market rent index); empty when it is current (an addition to the spec) */
@@ -897,7 +924,7 @@ export interface operations {
                  * @description File name
                  * @example zips.csv
                  */
-                file: "zips.csv" | "fmr_history.csv" | "zori_monthly.csv" | "counties.csv" | "section_8.csv" | "income_limits.csv" | "zips.parquet" | "fmr_history.parquet" | "zori_monthly.parquet" | "counties.parquet" | "section_8.parquet" | "income_limits.parquet" | "datapackage.json";
+                file: "zips.csv" | "fmr_history.csv" | "zori_monthly.csv" | "counties.csv" | "section_8.csv" | "income_limits.csv" | "housing_agencies.csv" | "zips.parquet" | "fmr_history.parquet" | "zori_monthly.parquet" | "counties.parquet" | "section_8.parquet" | "income_limits.parquet" | "housing_agencies.parquet" | "datapackage.json";
             };
             cookie?: never;
         };

@@ -8,6 +8,7 @@ import { compareZips } from './compare-zips.ts';
 import { datasetInfo } from './dataset-info.ts';
 import { getCounty } from './get-county.ts';
 import { getZip } from './get-zip.ts';
+import { listHousingAgencies } from './housing-agencies.ts';
 import { nearestZips } from './nearest-zips.ts';
 import { searchPlaces } from './search-places.ts';
 import { voucherFit } from './voucher-fit.ts';
@@ -24,4 +25,4 @@ export interface AnyTool {
   run(args: never, reader: ApiReader, context: Context): Promise<CallToolResult>;
 }
 
-export const TOOLS: readonly AnyTool[] = [getZip, getCounty, searchPlaces, nearestZips, voucherSpread, voucherFit, compareZips, datasetInfo];
+export const TOOLS: readonly AnyTool[] = [getZip, getCounty, listHousingAgencies, searchPlaces, nearestZips, voucherSpread, voucherFit, compareZips, datasetInfo];
