@@ -12,10 +12,11 @@
 //   which one cannot be told: its phone is not published;
 // - the office's county is the one the directory names when the crosswalk puts the office's ZIP
 //   in it; when they disagree the agency is in no county's list, with a warning; with only one of
-//   the two, that one (the crosswalk's county holding most of the ZIP's addresses).
+//   the two, that one (the crosswalk's county of the ZIP, as a ZIP's own record takes it).
 import type { HousingAgency } from '../contract/schemas.ts';
 import { compareCodePoints } from '../order.ts';
-import type { Crosswalk } from '../sources/hud-crosswalk.ts';
+import { primaryCrosswalkRow } from './places.ts';
+import type { Crosswalk, CrosswalkRow } from '../sources/hud-crosswalk.ts';
 import { phoneKey, type AgencyEntry, type ContactsFile, type PhoneNumber, type ProgramType } from '../sources/hud-pha-contacts.ts';
 
 /** How the directory writes phone and fax against the by-code file. */
@@ -66,7 +67,7 @@ export interface AgencyInputs {
 }
 
 export interface Agencies {
-  /** Every agency of the state, by code, placed or not: the bulk table. */
+  /** Every agency of the state, by code, placed or not, with where it was placed and how. */
   all: PlacedAgency[];
   /** The agencies of each county in the order a page lists them (vouchers first). */
   byCounty: Map<string, HousingAgency[]>;
@@ -148,15 +149,10 @@ export function housingAgencies({ contacts, crosswalk, counties }: AgencyInputs)
   const fromEntries = new Map(entries.agencies.map((a) => [a.code, a]));
   const codes = [...new Set([...fromByCode.keys(), ...fromEntries.keys()])].sort(compareCodePoints);
   const { pattern, same, swapped } = numbersPatternOf(byCode.numbersByCode, entries.numbersByCode);
-  // The directory's numbers as the by-code file's columns, by the files' pattern.
+  // The directory's numbers as the by-code file's columns, by the files' pattern (none without one).
   const directoryNumbers = (e: AgencyEntry) => (pattern === 'swapped' ? { phone: e.fax, fax: e.phone } : { phone: e.phone, fax: e.fax });
-  const zipCounties = new Map<string, { county: string; totRatio: number }[]>();
-  for (const row of crosswalk?.rows ?? []) {
-    if (!counties.has(row.county)) continue;
-    const list = zipCounties.get(row.zip) ?? [];
-    list.push({ county: row.county, totRatio: row.totRatio });
-    zipCounties.set(row.zip, list);
-  }
+  const zipCounties = new Map<string, CrosswalkRow[]>();
+  for (const row of crosswalk?.rows ?? []) if (counties.has(row.county)) zipCounties.set(row.zip, [...(zipCounties.get(row.zip) ?? []), row]);
   const report: AgencyReport = {
     read: [
       { file: byCode.file.name, agencies: byCode.agencies.length },
@@ -205,7 +201,7 @@ export function housingAgencies({ contacts, crosswalk, counties }: AgencyInputs)
         phone = a.phone;
         report.numbers.byLabels++;
       } else {
-        const mapped = directoryNumbers(b);
+        const mapped = pattern === null ? { phone: null, fax: null } : directoryNumbers(b);
         phone = field('phone', agree(a.phone, mapped.phone, samePhone), phoneText, a.phone, mapped.phone);
         if (phone !== null) {
           if (a.phone !== null && mapped.phone !== null) report.numbers.byPattern++;
@@ -246,15 +242,13 @@ export function housingAgencies({ contacts, crosswalk, counties }: AgencyInputs)
         warnings.push(`hud_pha_contacts: ${label}: ${entries.file.name} places the office in ${counties.get(named)} County (${named}), the crosswalk puts its ZIP ${zip} in ${where}: listed under no county`);
       }
     } else if (named !== null) [county, placedBy] = [named, 'directory'];
-    else if (inCrosswalk.length > 0) {
-      const [main] = [...inCrosswalk].sort((x, y) => y.totRatio - x.totRatio || compareCodePoints(x.county, y.county));
-      [county, placedBy] = [main?.county ?? null, 'crosswalk'];
-    } else unplaced.push(label);
+    else if (inCrosswalk.length > 0) [county, placedBy] = [primaryCrosswalkRow(inCrosswalk)?.county ?? null, 'crosswalk'];
+    else unplaced.push(label);
     if (placedBy !== null) report.placed[placedBy]++;
     return { ...agency, county_fips: county, placed_by: placedBy };
   });
   report.placed.unplaced = unplaced.length;
-  if (pattern === null && report.joined > 0) warnings.push(`hud_pha_contacts: ${files} match phone for phone as often as phone for fax (${same} each): phones are published only where both files agree`);
+  if (pattern === null && report.joined > 0) warnings.push(`hud_pha_contacts: ${files} match phone for phone as often as phone for fax (${same} each): a phone is published where both call it the phone, else from the by-code file alone`);
   if (unplaced.length > 0) {
     warnings.push(`hud_pha_contacts: ${unplaced.length} agenc${unplaced.length === 1 ? 'y has' : 'ies have'} no office ZIP in the crosswalk and no county in ${entries.file.name}: listed under no county (${unplaced.join(', ')})`);
   }

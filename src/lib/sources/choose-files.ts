@@ -107,10 +107,10 @@ export function chooseGeonamesFile(names: readonly string[], stateCode: string):
   return { read: [chosen], leftOut: names.filter((n) => n !== chosen).map((name) => ({ name, why: `it holds ${holds(name)}` })) };
 }
 
-/** The two parses of HUD's contact reports, told apart by name: the by-code file and the directory. */
+/** The two parses of HUD's contact reports, told apart by name: the by-code file and the directory (the reader tells their layouts apart by content). */
 export const CONTACTS_FILES = [
-  { layout: 'by_code', pattern: /^PHA_Contacts[\w.-]*\.json$/i, example: 'PHA_Contacts.json' },
-  { layout: 'entries', pattern: /^pha-directory[\w.-]*\.json$/i, example: 'pha-directory.json' },
+  { pattern: /^PHA_Contacts[\w.-]*\.json$/i, example: 'PHA_Contacts.json' },
+  { pattern: /^pha-directory[\w.-]*\.json$/i, example: 'pha-directory.json' },
 ] as const;
 
 /**

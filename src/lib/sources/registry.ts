@@ -182,7 +182,7 @@ const censusGazetteer: SourceDataset<Centroid[]> = {
 
 const hudPhaContacts: SourceDataset<ContactsFile> = {
   folder: 'hud_pha_contacts',
-  names: CONTACTS_FILES.map(({ pattern, example }) => ({ pattern, example })),
+  names: [...CONTACTS_FILES],
   required: true,
   choose: chooseContactsFiles,
   parse: (path, bytes, { state }) => parseContactsJson(text(bytes, path, ','), path, state),

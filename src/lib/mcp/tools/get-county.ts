@@ -12,7 +12,7 @@ import { countOf } from '../../derive/search.ts';
 import { agenciesSentence } from './agency-words.ts';
 
 /** The state's example county three ways: "Dane", "Dane County" and "dane". */
-function exampleNames(state: StateScope): string {
+export function exampleNames(state: StateScope): string {
   const { county } = state.example;
   return `"${county}", "${countyLabelIn(county, state)}" and "${countySlug(county)}"`;
 }

@@ -4,7 +4,7 @@ import { HousingAgency, Meta } from '../../contract/schemas.ts';
 import { hudAgencyListUrl } from '../../contract/service.ts';
 import type { Context } from '../../context.ts';
 import { closest, countyKey } from '../match.ts';
-import { countySlugs } from './get-county.ts';
+import { countySlugs, exampleNames } from './get-county.ts';
 import { agencyLine } from './agency-words.ts';
 import { defineTool, fail, ok } from './tool.ts';
 
@@ -35,7 +35,7 @@ export const listHousingAgencies = defineTool({
   output: CountyAgencies,
   async run({ county, vouchers_only: vouchersOnly = false }, reader, { state }) {
     const key = countyKey(county);
-    if (!key) return fail(`Give a county name or its slug, such as "${state.example.county}".`);
+    if (!key) return fail(`Give a county name or its slug, such as ${exampleNames(state)}.`);
     const found = await reader.county(key);
     if (!found) return fail(`No ${state.name} county matches "${county}". Did you mean: ${closest(key, await countySlugs(reader)).join(', ')}?`);
     const agencies = vouchersOnly ? found.housing_agencies.filter((a) => a.programs?.includes('vouchers')) : found.housing_agencies;
