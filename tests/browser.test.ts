@@ -95,20 +95,23 @@ describe('the honest voucher answer', () => {
 });
 
 describe('the pages work', () => {
-  it('where to apply: the answer in words, then each agency\'s phone as a link the keyboard reaches and a phone dials', async () => {
-    for (const [path, first, phones] of [
-      ['/county/hennepin/', '7 public housing agencies have their offices in Hennepin County; 5 of them run Housing Choice Vouchers (Section 8) and are listed first.', 7],
-      // A ZIP page names the agencies that run vouchers, and links the county's full list.
-      ['/zip/55401/', '7 public housing agencies have their offices in Hennepin County; 5 of them run Housing Choice Vouchers (Section 8) and are listed first.', 5],
+  it("who runs vouchers here: the answer in words, then each agency's area and its phone as a link the keyboard reaches and a phone dials", async () => {
+    for (const [path, first, phones, phone, dials] of [
+      ['/county/hennepin/', '6 housing agencies run Housing Choice Vouchers (Section 8) in Hennepin County. Which one serves you depends on the city you live in.', 8, '(612)\u00a0342\u20111400', 'tel:+1-612-342-1400'],
+      // A ZIP page names the agencies that serve the county with their areas and phones, then the voucher agencies with an office only, and links the county's full list.
+      ['/zip/55401/', '6 housing agencies run Housing Choice Vouchers (Section 8) in Hennepin County. Which one serves you depends on the city you live in.', 6, '(612)\u00a0342\u20111400', 'tel:+1-612-342-1400'],
+      // Saint Paul: its own agency (MN001, its phone from HUD's layer) and Metro HRA for the rest, then the two with an office only.
+      ['/zip/55104/', '2 housing agencies run Housing Choice Vouchers (Section 8) in Ramsey County. Which one serves you depends on the city you live in.', 4, '(651)\u00a0298\u20115664', 'tel:+1-651-298-5664'],
+      // Winona County: one multi-county agency serves all of it.
+      ['/zip/55987/', 'One housing agency runs Housing Choice Vouchers (Section 8) in Winona County. It serves the whole county.', 1, '(651)\u00a0565\u20112638', 'tel:+1-651-565-2638'],
     ] as const) {
       const page = await browser.newPage({ viewport: { width: 320, height: 800 } });
       await page.goto(`${nginx.url}${path}`);
-      const section = page.getByRole('region', { name: 'Where to apply: housing agencies' });
+      const section = page.getByRole('region', { name: 'Who runs vouchers here' });
       await expect(section.locator('.answer').textContent()).resolves.toContain(first);
       const links = section.locator('a[href^="tel:"]');
       await expect(links.count()).resolves.toBe(phones);
-      // MN002, by hand from both parses of HUD's report: (612) 342-1400.
-      await expect(section.getByRole('link', { name: '(612)\u00a0342\u20111400' }).getAttribute('href')).resolves.toBe('tel:+1-612-342-1400');
+      await expect(section.getByRole('link', { name: phone }).getAttribute('href')).resolves.toBe(dials);
       // Tab from the top of the page reaches the first phone link (a bounded walk, not a timing).
       let reached = false;
       for (let presses = 0; presses < 400 && !reached; presses++) {
@@ -116,8 +119,22 @@ describe('the pages work', () => {
         reached = await page.evaluate(() => document.activeElement?.getAttribute('href')?.startsWith('tel:') === true);
       }
       expect(reached, path).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(320);
       await page.close();
     }
+    // Before the household asks, the ZIP page says which agencies use which FMR, in place of "ask your housing authority".
+    const page = await browser.newPage({ viewport: { width: 320, height: 800 } });
+    await page.goto(`${nginx.url}/zip/55104/`);
+    await expect(page.locator('#which-fmr').textContent()).resolves.toBe(
+      'Metro HRA sets its payment standards from the Small Area FMR. St. Paul PHA sets its payment standards from the area FMR. Which one serves your city?',
+    );
+    // The county page says where each fact comes from: the page, its date and its words.
+    await page.goto(`${nginx.url}/county/ramsey/`);
+    const stPaul = page.locator('ul.agencies > li', { has: page.getByRole('heading', { name: 'St. Paul PHA' }) });
+    await expect(stPaul.locator('p').first().textContent()).resolves.toBe('Serves the City of Saint Paul. Its payment standards follow the area FMR.');
+    await stPaul.getByText('Where these facts come from').click();
+    await expect(stPaul.locator('ul.sources a').first().getAttribute('href')).resolves.toBe('https://www.waitlistcheck.com/application/form.php?ID=2756-MN001');
+    await page.close();
   });
 
   it('home: "St Paul" lists Saint Paul ZIPs first, and Enter opens one of them', async () => {

@@ -162,17 +162,18 @@ describe('pages, urls and the sitemap', async () => {
     const cpu = /peak memory \d+ MB, processor time ([\d.]+) s \(every thread; ([\d.]+) s of it in the kernel\)/.exec(report);
     expect(cpu, 'processor time line').not.toBeNull();
     expect(Number(cpu?.[2])).toBeLessThanOrEqual(Number(cpu?.[1]));
-    expect(report).toContain('precompressed 5051 files: '); // 5038, the errors 400, 403, 405 and 414 in Spanish, Somali and Hmong, and housing_agencies.csv
+    expect(report).toContain('precompressed 5052 files: '); // 5038, the errors 400, 403, 405 and 414 in Spanish, Somali and Hmong, housing_agencies.csv and agency_counties.csv
     // The reference build is dated 2026-01-01: FY2026 is in effect, but ZORI's 2023-10 is 27 months
     // old, and the FY2026 income limits beside the FY2025 ones take effect only on 1 May.
-    // The housing agencies: what each parse gave, how they were joined and agreed (tests/derive/housing-agencies.test.ts has the rules).
+    // The housing agencies: the layer, the contact reports, the offices' counties, the areas (tests/derive/housing-agencies.test.ts has the rules).
     expect(report).toContain(
-      'housing agencies: 134 in hud_pha_contacts/PHA_Contacts_2026-01-20_via_vibe4vets.json, 124 in hud_pha_contacts/pha-directory_2026-05-03_via_Sect8.json; 123 in both, 11 in the first only, 1 in the second only',
+      "housing agencies: 135 in hud_pha_layer/Detailed_Public_Housing_Authority_Dataset_2025-07-06_via_assistancehub.csv (HUD's agency layer, each agency's record); 135 published, 0 of them from the contact reports alone",
     );
-    expect(report).toContain("conflicts left null 8; office's county: 124 by the directory and the crosswalk, 0 by the crosswalk alone, 0 by the directory alone; under no county: 0 where the two disagree, 11 with neither");
-    // 5, then 8 addresses the two parses disagree on and the 11 agencies placed in no county.
-    expect(report).toContain('warnings 14:');
-    expect(report).toContain('- hud_pha_contacts: 11 agencies have no office ZIP in the crosswalk and no county in hud_pha_contacts/pha-directory_2026-05-03_via_Sect8.json: listed under no county (MN001 Public Housing Agency of the City of St Paul,');
+    expect(report).toContain("office's county: 135 by the crosswalk, 0 by GeoNames, 0 in none; the directory's county agrees for 124, differs for 0");
+    expect(report).toContain('areas served (agency-areas/MN.json): 19 agencies with an area, covering 22 counties; 5 with a known payment standard basis');
+    // 5, then the 8 addresses the two parses of the contact reports disagree on; no agency is left unplaced.
+    expect(report).toContain('warnings 13:');
+    expect(report).not.toContain('in none of Minnesota');
     expect(report).toContain('- hud_il/Section8-FY26.xlsx was not read: FY2026 takes effect on 2026-05-01, after 2026-01-01');
     expect(report).toContain('- The market rent index ends in October 2023, 27 months before this data was published; rents have likely moved since.');
     expect(report).toContain('- ZIP 55814 is not in the crosswalk: county from GeoNames');

@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import { PROJECT_ROOT, SNAPSHOT_SOURCES, TEST_SITE } from './helpers/paths.ts';
 import { sourcesCopy } from './helpers/sources-copy.ts';
 
-const dataset = await loadDataset({ sourcesDir: SNAPSHOT_SOURCES, site: TEST_SITE, generatedAt: '2026-01-01T00:00:00Z', state: MINNESOTA });
+const AGENCY_AREAS = join(PROJECT_ROOT, 'data', 'agency-areas');
+const dataset = await loadDataset({ sourcesDir: SNAPSHOT_SOURCES, agencyAreasDir: AGENCY_AREAS, site: TEST_SITE, generatedAt: '2026-01-01T00:00:00Z', state: MINNESOTA });
 const zip = (z: string) => {
   const found = dataset.zips.find((r) => r.zip === z);
   if (!found) throw new Error(`ZIP ${z} is not published`);
@@ -25,7 +26,7 @@ const county = (slug: string) => dataset.counties.find((c) => c.county_slug === 
 describe('counts, as the data gives them', () => {
   it('publishes 911 FY2026 ZIPs, 87 counties, 108 ZIPs with both an FMR and a market rent', () => {
     // 756: the ACS rows with a rent whose ZCTA is a published ZIP (every ACS rent in the snapshot's copy is one).
-    expect(dataset.metaRecord.counts).toEqual({ zips: 911, counties: 87, zips_with_market_rent: 108, zips_with_census_rent: 756, section_8_rows: 108, counties_with_income_limits: 87, housing_agencies: 124, counties_with_housing_agencies: 68 });
+    expect(dataset.metaRecord.counts).toEqual({ zips: 911, counties: 87, zips_with_market_rent: 108, zips_with_census_rent: 756, section_8_rows: 108, counties_with_income_limits: 87, housing_agencies: 135, counties_with_housing_agencies: 78, housing_agencies_with_area: 19, counties_with_agency_area: 22 });
     expect(dataset.zips).toHaveLength(911);
     expect(dataset.counties).toHaveLength(87);
   });
@@ -44,9 +45,9 @@ describe('counts, as the data gives them', () => {
   });
 
   it('warns about the three FY2026 ZIPs the 2024-Q3 crosswalk does not know (data/snapshot/provenance.json: 55814, 56030, 56140)', () => {
-    // Then the housing agencies' 8 conflicts and their unplaced agencies (tests/derive/housing-agencies.test.ts).
+    // Then the 8 addresses the two parses of the contact reports disagree on (tests/derive/housing-agencies.test.ts); every agency is placed.
     const [others, agencies] = [dataset.warnings.filter((w) => !w.startsWith('hud_pha_contacts: ')), dataset.warnings.filter((w) => w.startsWith('hud_pha_contacts: '))];
-    expect(agencies).toHaveLength(9);
+    expect(agencies).toHaveLength(8);
     expect(others).toEqual([
       'hud_il/Section8-FY26.xlsx was not read: FY2026 takes effect on 2026-05-01, after 2026-01-01',
       'ZIP 55814 is not in the crosswalk: county from GeoNames',
@@ -357,11 +358,12 @@ describe('without the HUD-USPS crosswalk (no HUD_API_TOKEN and no workbook yet)'
     const dir = await mkdtemp(join(tmpdir(), 'mnrent-no-crosswalk-'));
     try {
       const sources = await sourcesCopy(dir, {}, 'hud_usps_crosswalk');
-      const without = await loadDataset({ sourcesDir: sources, site: TEST_SITE, generatedAt: '2026-01-01T00:00:00Z', state: MINNESOTA });
+      const without = await loadDataset({ sourcesDir: sources, agencyAreasDir: AGENCY_AREAS, site: TEST_SITE, generatedAt: '2026-01-01T00:00:00Z', state: MINNESOTA });
       expect(without.warnings.filter((w) => !w.startsWith('hud_pha_contacts: '))).toEqual(['hud_il/Section8-FY26.xlsx was not read: FY2026 takes effect on 2026-05-01, after 2026-01-01', 'no HUD-USPS crosswalk in hud_usps_crosswalk/: every ZIP is placed in a county by GeoNames (README, "Sources", says how to get it)']);
       expect(without.metaRecord.counts.zips).toBe(911);
-      // The agencies' offices by the county HUD's directory names, the crosswalk having nothing to check it against.
-      expect(without.metaRecord.counts.housing_agencies).toBe(124);
+      // Every agency's office placed by GeoNames' county of its ZIP, as the ZIPs are.
+      expect(without.metaRecord.counts.housing_agencies).toBe(135);
+      expect(without.agencyReport.placed).toMatchObject({ crosswalk: 0, geonames: 135, unplaced: 0 });
       expect(without.metaRecord.vintages.hud_usps_crosswalk).toEqual({ quarter: null, files: [] });
       expect(without.meta.attribution).not.toContain('Crosswalk');
       // GeoNames puts Brimson (55602) in St. Louis County too, and Saint Paul in Ramsey.

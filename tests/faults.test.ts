@@ -22,6 +22,8 @@ const SAFMR_2026 = 'hud_safmr/safmr_fy2026_national_from_worthwise_parquet.csv';
 const ZORI = 'zillow_zori/Zip_zori_uc_sfrcondomfr_sm_month_2023-10_excel-resaved.csv';
 const ACS = 'census_acs/acs5_2019-2023_B25064_zcta_MN.csv';
 const GEONAMES = 'geonames/US.txt';
+const LAYER = 'hud_pha_layer/Detailed_Public_Housing_Authority_Dataset_2025-07-06_via_assistancehub.csv';
+const AREAS = join(PROJECT_ROOT, 'data', 'agency-areas', 'MN.json');
 
 // The reference: the snapshot built in English alone, as every build here is (runBuild's default).
 const builtSite = inject('builtSiteEnglish');
@@ -65,11 +67,21 @@ function expectOneLine(run: BuildRun, message: RegExp): void {
 }
 
 /** A bad source stops the build with one line; the earlier output and the folder around it stay as they were. */
-async function expectRefused(name: string, sourcesDir: string, message: RegExp): Promise<void> {
+async function expectRefused(name: string, sourcesDir: string | undefined, message: RegExp, env?: Record<string, string>): Promise<void> {
   const outDir = await earlierOutput(name);
   const before = await snapshot(join(outDir, '..'));
-  expectOneLine(await runBuild({ sourcesDir, outDir }), message);
+  expectOneLine(await runBuild({ ...(sourcesDir === undefined ? {} : { sourcesDir }), outDir, ...(env ? { env } : {}) }), message);
   expect(await snapshot(join(outDir, '..'))).toEqual(before);
+}
+
+/** A folder of the areas agencies serve with Minnesota's file changed. */
+async function areasCopy(name: string, edit: (raw: { agencies: Record<string, unknown>[] }) => void): Promise<string> {
+  const raw = JSON.parse(await readFile(AREAS, 'utf8')) as { agencies: Record<string, unknown>[] };
+  edit(raw);
+  const dir = join(scratch, 'areas', name);
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, 'MN.json'), `${JSON.stringify(raw, null, 2)}\n`);
+  return dir;
 }
 
 describe.concurrent('the output folder is ours or untouched', { timeout: BUILD_TEST_TIMEOUT_MS }, () => {
@@ -294,6 +306,48 @@ describe.concurrent('plausibility at the edge: one line naming file, row and col
     const utf8 = Buffer.from((await text(GEONAMES)).replace('US\t55104\tSaint Paul\t', 'US\t55104\tSaint Pa\u0000l\t'));
     const bytes = Buffer.from(utf8.map((b) => (b === 0 ? 0xfc : b)));
     expect(await refusalOf(await mutated('cp1252', { [GEONAMES]: bytes }))).toMatch(/geonames\/US\.txt, row 18878, column 3: not UTF-8 text: a byte that is not UTF-8 in ".*Saint Pa\uFFFDl.*" \(save the file as UTF-8\)$/);
+  });
+});
+
+// HUD's agency layer and the project's file of the areas agencies serve: the first case of each runs
+// the build itself (one line, exit 1, the earlier output kept); the others check the same pipeline
+// in this process. MN001's row of the layer is line 1273 (found by hand).
+describe.concurrent("the housing agencies' sources: one line naming file, row and column, or the entry", { timeout: BUILD_TEST_TIMEOUT_MS }, () => {
+  const layerLine = async (name: string, edit: (line: string) => string) => mutated(name, { [LAYER]: replaceLine(await text(LAYER), 1273, edit) });
+
+  it("the layer with a malformed phone: the build stops, naming the row and the column, and the earlier output stays byte for byte", async () => {
+    await expectRefused('layer-phone', await layerLine('layer-phone', (l) => l.replace('(651) 298-5664', '(651) 298-566')), /hud_pha_layer\/Detailed_Public_Housing_Authority_Dataset_2025-07-06_via_assistancehub\.csv, row 1273, column HA_PHN_NUM: agency MN001: phone "\(651\) 298-566" is not a ten-digit phone number as HUD writes one, \(612\) 342-1400$/);
+  });
+
+  it('the layer with a duplicate code, an address with no ZIP, an empty file, a truncated file', async () => {
+    const layer = await text(LAYER);
+    const mn001 = layer.split('\n')[1272] ?? '';
+    expect(await refusalOf(await mutated('layer-twice', { [LAYER]: `${layer}${mn001}\n` }))).toMatch(/\.csv, row 3810, column PARTICIPANT_CODE: agency MN001 is listed twice \(also at row 1273\)$/);
+    expect(await refusalOf(await layerLine('layer-no-zip', (l) => l.replace('Saint Paul, MN, 55102', 'Saint Paul, MN')))).toMatch(
+      /\.csv, row 1273, column FULL_ADDRESS: agency MN001: the office's address "555 Wabasha St N Ste 400, Saint Paul, MN" has no five-digit ZIP code where its ZIP belongs$/,
+    );
+    expect(await refusalOf(await mutated('layer-empty', { [LAYER]: '' }))).toMatch(/hud_pha_layer\/Detailed_Public_Housing_Authority_Dataset_2025-07-06_via_assistancehub\.csv: file is empty$/);
+    expect(await refusalOf(await mutated('layer-cut', { [LAYER]: layer.slice(0, layer.indexOf('Saint Paul, MN, 55102')) }))).toMatch(/\.csv, row 1273: Quoted field unterminated \(truncated or malformed file\)$/);
+  });
+
+  it('the areas file with an unknown county: the build stops, naming the file and the entry, and the earlier output stays byte for byte', async () => {
+    const dir = await areasCopy('unknown-county', (raw) => {
+      const stPaul = raw.agencies[0] as { area: { parts: Record<string, unknown>[] } };
+      stPaul.area.parts[0] = { ...stPaul.area.parts[0], county: 'Ramsy' };
+    });
+    await expectRefused('areas-county', undefined, /areas\/unknown-county\/MN\.json: agencies\[0\] \(MN001\)\.area\.parts\[0\]: "Ramsy" is not one of Minnesota's counties as HUD's county FMR file names them/, { AGENCY_AREAS_DIR: dir });
+  });
+
+  it('the areas file with a fact lacking a source, an agency code HUD\'s layer does not have', async () => {
+    const noSource = await areasCopy('no-source', (raw) => {
+      const stPaul = raw.agencies[0] as { sources: { facts: string[] }[] };
+      stPaul.sources = stPaul.sources.filter((s) => !s.facts.includes('payment_standard_basis'));
+    });
+    expect(await refusalOf(source('.'), { agencyAreasDir: noSource })).toMatch(
+      /no-source\/MN\.json: agencies\[0\] \(MN001\): area has no source; add the page that states it to sources \(with "area" in its facts\), or set area to null$/,
+    );
+    const unknown = await areasCopy('unknown-code', (raw) => ((raw.agencies[0] as { code: string }).code = 'MN999'));
+    expect(await refusalOf(source('.'), { agencyAreasDir: unknown })).toMatch(/unknown-code\/MN\.json: agencies\[0\] \(MN999\): HUD's agency layer \(.*\) has no agency MN999; give the code HUD's layer gives the agency$/);
   });
 });
 

@@ -8,7 +8,7 @@ import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDataset } from '../src/lib/dataset/load.ts';
 import { generationTime } from '../src/lib/dataset/options.ts';
-import { fetchSources, type FetchOptions } from '../src/lib/fetch/fetch-sources.ts';
+import { entryForState, fetchSources, type FetchOptions } from '../src/lib/fetch/fetch-sources.ts';
 import type { Manifest, ManifestEntry } from '../src/lib/fetch/manifest.ts';
 import { readManifest } from '../src/lib/fetch/manifest.ts';
 import type { Progress } from '../src/lib/fetch/progress.ts';
@@ -16,10 +16,12 @@ import { readLockfile } from '../src/lib/sources/lockfile.ts';
 import type { DatasetFolder } from '../src/lib/sources/registry.ts';
 import { MINNESOTA, stateByCode, type StateScope } from '../src/lib/states.ts';
 import { PROJECT_ROOT, SNAPSHOT_SOURCES, snapshotDatasets, source, TEST_EPOCH, TEST_SITE } from './helpers/paths.ts';
+import { asFeatureService } from './helpers/feature-service.ts';
 import { startSourceServer, type SourceServer } from './helpers/source-server.ts';
 
 const ZORI = 'zillow_zori/Zip_zori_uc_sfrcondomfr_sm_month_2023-10_excel-resaved.csv';
 const ZORI_PATH = `/${ZORI}`;
+const LAYER_EXPORT = 'hud_pha_layer/Detailed_Public_Housing_Authority_Dataset_2025-07-06_via_assistancehub.csv';
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 let server: SourceServer;
@@ -289,6 +291,30 @@ describe('publishers\' own forms', () => {
       ['geonames/PR.txt', 'downloaded', expect.any(String)],
     ]);
     expect((await readdir(join(dir, 'geonames'))).filter((n) => !n.startsWith('.')).sort()).toEqual(['PR.txt', 'US.txt']);
+  });
+
+  it("asks HUD's agency layer for the state's agencies (PARTICIPANT_CODE LIKE 'MN%'), saves the answer under the state's name, and the build's parser accepts it", async () => {
+    const dir = join(scratch, 'agency-layer');
+    const defaults = await readManifest(join(PROJECT_ROOT, 'data/sources.json'));
+    const entry = defaults.sources.find((e) => e.dataset === 'hud_pha_layer') as ManifestEntry;
+    const answer = asFeatureService(await readFile(source(LAYER_EXPORT), 'utf8'), (code) => code.startsWith('MN'));
+    const path = '/VTyQ9soqVukalItT/arcgis/rest/services/Public_Housing_Authorities/FeatureServer/0/query';
+    server.fail(path, { kind: 'body', body: new TextEncoder().encode(answer), contentType: 'application/json' });
+    const manifest: Manifest = { sources: [{ ...entry, url: entry.url.replace('https://services.arcgis.com', server.url) }] };
+    const [result] = await fetchSources(options(dir, { manifest, mirror: undefined }));
+    expect(result).toMatchObject({ key: 'hud_pha_layer/Public_Housing_Authorities_MN.json', outcome: 'downloaded' });
+    const asked = server.requests.filter((r) => r.path === path).at(-1);
+    expect(new URLSearchParams(asked?.query).get('where')).toBe("PARTICIPANT_CODE LIKE 'MN%'");
+    expect(new URLSearchParams(asked?.query).get('f')).toBe('json');
+    expect(await readFile(join(dir, 'hud_pha_layer/Public_Housing_Authorities_MN.json'), 'utf8')).toBe(answer);
+    // For Puerto Rico the codes are HUD's RQ, the file Puerto Rico's.
+    expect(entryForState(entry, stateByCode('PR') as StateScope)).toMatchObject({ file: 'Public_Housing_Authorities_PR.json', url: expect.stringContaining("PARTICIPANT_CODE%20LIKE%20%27RQ%25%27") });
+    // An answer the service cut at its page size is refused, and the copy in place kept.
+    server.fail(path, { kind: 'body', body: new TextEncoder().encode(answer.replace('"exceededTransferLimit":false', '"exceededTransferLimit":true')), contentType: 'application/json' });
+    const [cut] = await fetchSources(options(dir, { manifest, mirror: undefined }));
+    expect(cut?.outcome).toBe('failed');
+    expect(cut?.detail).toContain('the feature service cut its answer at 135 agencies (exceededTransferLimit)');
+    expect(await readFile(join(dir, 'hud_pha_layer/Public_Housing_Authorities_MN.json'), 'utf8')).toBe(answer);
   });
 
   it('sends HUD_API_TOKEN as a bearer token, and without one says how to get the crosswalk by hand', async () => {

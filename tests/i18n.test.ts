@@ -139,7 +139,7 @@ describe("the household's answer in each language", () => {
       low: { 1: 72_950, 2: 83_400, 3: 93_800, 4: 104_200, 5: 112_550, 6: 120_900, 7: 129_250, 8: 137_550 },
     },
   } as unknown as ZipRecord;
-  const place = voucherPlaceOf(zip, '2026-01-01T00:00:00Z');
+  const place = voucherPlaceOf(zip, '2026-01-01T00:00:00Z', ENGLISH);
   const household = { household_size: 3, annual_income: 40_000, dependents: 1, rent_to_owner: 1_900, utility_allowance: 100 };
 
   it('has the same numbers in every language and the sentences of the language', () => {

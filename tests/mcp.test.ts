@@ -115,21 +115,44 @@ describe.each([
     expect(data(await call(c, 'get_county', { county: 'Lac qui Parle County' }))).toMatchObject({ county_slug: 'lac-qui-parle' });
   });
 
-  it('list_housing_agencies: a county\'s agencies, vouchers first, as the county\'s JSON has them, with how to reach each', async () => {
-    const r = await call(c, 'list_housing_agencies', { county: 'Hennepin County' });
-    const county = JSON.parse(await readFile(join(site, 'api/v1/county/hennepin.json'), 'utf8')) as { housing_agencies: { code: string; programs: string[] | null }[] };
+  it("list_housing_agencies: who runs vouchers in a county, those that serve it first, as the county's JSON has them, each with its area, basis and how to reach it", async () => {
+    const r = await call(c, 'list_housing_agencies', { county: 'Ramsey County' });
+    const county = JSON.parse(await readFile(join(site, 'api/v1/county/ramsey.json'), 'utf8')) as { housing_agencies: { code: string; programs: string[] | null }[] };
     const listed = data<{ county_slug: string; housing_agencies: { code: string }[]; hud_list_url: string }>(r);
-    expect(listed.county_slug).toBe('hennepin');
+    expect(listed.county_slug).toBe('ramsey');
     expect(listed.housing_agencies).toEqual(county.housing_agencies);
     expect(listed.hud_list_url).toBe('https://www.hud.gov/sites/dfiles/PIH/documents/PHA_Contact_Report_MN.pdf');
-    // By hand from HUD's reports as the two parses give them: MN002's phone is the by-code file's phone and the directory's fax.
-    expect(text(r)).toContain('PHA in and for the City of Minneapolis (MN002): vouchers (Section 8) and public housing; phone (612) 342-1400, email ContactMPHA@mplspha.org; office 1001 WASHINGTON Avenue N, MINNEAPOLIS, MN 55401.');
+    // By hand: St. Paul's agency from HUD's layer (its phone, office and vouchers), its area and basis from stpha.org (data/agency-areas/MN.json).
+    expect(text(r)).toContain('2 housing agencies run vouchers in Ramsey County (which one serves a household depends on its city), then 2 with only an office there:');
+    expect(text(r)).toContain(
+      "1. Metro HRA, METROPOLITAN COUNCIL (MN163): serves most of suburban Ramsey County; payment standards from HUD's Small Area FMR of each ZIP code since 2020-07-01; vouchers (Section 8), 7104 vouchers; phone (651) 602-1187",
+    );
+    expect(text(r)).toContain(
+      '2. St. Paul PHA, Public Housing Agency of the City of St Paul (MN001): serves the City of Saint Paul; payment standards from the area FMR; vouchers (Section 8) and public housing, 5086 vouchers; phone (651) 298-5664; office 555 Wabasha St N Ste 400, Saint Paul, MN 55102.',
+    );
+    expect(text(r)).toContain('3. MENTAL HEALTH RESOURCES (MN801): area served not known; vouchers (Section 8), 213 vouchers; phone (651) 659-2959');
     const vouchers = data<{ housing_agencies: { code: string }[] }>(await call(c, 'list_housing_agencies', { county: 'hennepin', vouchers_only: true }));
-    expect(vouchers.housing_agencies.map((a) => a.code)).toEqual(county.housing_agencies.filter((a) => a.programs?.includes('vouchers')).map((a) => a.code));
-    expect(vouchers.housing_agencies).toHaveLength(5);
-    // get_zip and get_county say how many there are, and carry them.
-    expect(text(await call(c, 'get_county', { county: 'hennepin' }))).toContain('7 public housing agencies have their offices in Hennepin County, 5 running vouchers');
+    expect(vouchers.housing_agencies.map((a) => a.code)).toEqual(['MN163', 'MN002', 'MN152', 'MN144', 'MN170', 'MN216']);
+    // get_zip and get_county name who runs vouchers there, and carry the list.
+    const hennepin = text(await call(c, 'get_county', { county: 'hennepin' }));
+    expect(hennepin).toContain('6 housing agencies run vouchers in Hennepin County: Metro HRA (for most of suburban Hennepin County except Bloomington, Plymouth, Richfield and St. Louis Park); MPHA (for the City of Minneapolis);');
+    expect(hennepin).toContain('Which one serves a household depends on the city it lives in, not on its ZIP code.');
+    expect(text(await call(c, 'get_zip', { zip: '55104' }))).toContain('2 housing agencies run vouchers in Ramsey County: Metro HRA (for most of suburban Ramsey County); St. Paul PHA (for the City of Saint Paul).');
     expect(text(await call(c, 'list_housing_agencies', { county: 'Hennipen' }))).toMatch(/Did you mean: hennepin/);
+  });
+
+  it("voucher_fit names the agencies of the ZIP code's county: each basis's line starts with those that use it (55104: Metro HRA, St. Paul PHA)", async () => {
+    const r = await call(c, 'voucher_fit', { zip: '55104', household_size: 3, annual_income: 30_000, rent_to_owner: 1_500, utility_allowance: 100 });
+    const fit = data<{ summary: string[]; agencies: { code: string; name: string; serves: string; phone: string | null; payment_standard_basis: string | null }[] }>(r);
+    expect(fit.agencies).toEqual([
+      { code: 'MN163', name: 'Metro HRA', serves: 'most of suburban Ramsey County', serves_here: 'part', phone: '(651) 602-1187', payment_standard_basis: 'small_area', moving_to_work: null, own_rules_url: null },
+      { code: 'MN001', name: 'St. Paul PHA', serves: 'the City of Saint Paul', serves_here: 'part', phone: '(651) 298-5664', payment_standard_basis: 'area', moving_to_work: null, own_rules_url: null },
+    ]);
+    expect(fit.summary).toHaveLength(4);
+    expect(fit.summary[1]).toMatch(/^Metro HRA uses the Small Area FMR: you would pay \$/);
+    expect(fit.summary[2]).toMatch(/^St\. Paul PHA uses the area FMR: you would pay \$/);
+    expect(fit.summary[3]).toBe('Which one serves you depends on the city you live in: Metro HRA serves most of suburban Ramsey County and St. Paul PHA serves the City of Saint Paul.');
+    expect(text(r)).toContain(fit.summary.join(' '));
   });
 
   it('search_places finds by city, ZIP prefix and county', async () => {

@@ -224,6 +224,7 @@ describe('the whole answer, on a place written out by hand', () => {
       income_limits: { fiscal_year: 2026, effective_date: '2026-05-01', hud_area_code: 'METRO33460M33460', hud_area_name: 'Minneapolis', extremely_low: limits(35_550), very_low: limits(65_750), low: limits(105_200) },
     },
     '2026-11-22T00:00:00Z',
+    ENGLISH,
   );
   const family: VoucherQuestion = { household_size: 4, annual_income: 40_000, dependents: 2, rules: 'hotma' };
 

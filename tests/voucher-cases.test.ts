@@ -8,7 +8,7 @@ import { voucherFit, voucherPlaceOf } from '../src/lib/contract/voucher-fit.ts';
 import { expectCase, VOUCHER_CASES } from './helpers/voucher-cases.ts';
 
 const rents = { br0: 1_000, br1: 1_100, br2: 1_300, br3: 1_700, br4: 2_000 };
-const place = voucherPlaceOf({ zip: '55401', county: 'Hennepin', fmr: rents, area_fmr: rents, hud_areas: [{ name: 'Somewhere, MN HUD Metro FMR Area' }], zori_latest: null, income_limits: null }, VOUCHER_CASES.as_of);
+const place = voucherPlaceOf({ zip: '55401', county: 'Hennepin', fmr: rents, area_fmr: rents, hud_areas: [{ name: 'Somewhere, MN HUD Metro FMR Area' }], zori_latest: null, income_limits: null }, VOUCHER_CASES.as_of, ENGLISH);
 
 describe('the worked cases', () => {
   it('number at least 40, each with a source, its steps and a unique name; both rule sets and each TTP rule under each', () => {

@@ -96,6 +96,8 @@ async function main(): Promise<number> {
     ...fromEnv,
     sourcesDir: resolve(projectRoot, fromEnv.sourcesDir),
     ...(fromEnv.snapshotDir === undefined ? {} : { snapshotDir: resolve(projectRoot, fromEnv.snapshotDir) }),
+    // AGENCY_AREAS_DIR as the caller's relative path pointed, the project's folder from its root.
+    ...(fromEnv.agencyAreasDir === undefined ? {} : { agencyAreasDir: process.env.AGENCY_AREAS_DIR ? resolve(process.env.AGENCY_AREAS_DIR) : resolve(projectRoot, fromEnv.agencyAreasDir) }),
     languages: languages.map((language) => language.code),
     ...(mcpUrl === undefined ? {} : { mcpUrl }),
     ...(reportUrl === undefined ? {} : { reportUrl }),

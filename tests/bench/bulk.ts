@@ -18,11 +18,14 @@ try {
   const site = await siteToMeasure(scratch, values.dir);
   const api = join(site, 'api', 'v1');
   const docs = async <T>(dir: string) => Promise.all((await readdir(join(api, dir))).filter((f) => f.endsWith('.json')).sort().map(async (f) => JSON.parse(await readFile(join(api, dir, f), 'utf8')) as T));
-  const records = {
+  const base = {
     zips: await docs<ZipRecord>('zip'),
     counties: (await docs<CountyRecord>('county')).sort((a, b) => (a.county_slug < b.county_slug ? -1 : 1)),
     sectionEight: JSON.parse(await readFile(join(api, 'section-8.json'), 'utf8')) as SectionEightRecord,
   };
+  // The agencies as the counties list them (the office's county is not in the JSON: the bench times the writing, not the values).
+  const agencies = [...new Map(base.counties.flatMap((c) => c.housing_agencies.map(({ serves_here: _here, ...a }) => [a.code, { ...a, county_fips: null }] as const))).values()];
+  const records = { ...base, agencies };
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
   const time = (run: () => unknown) => {
     const samples: number[] = [];

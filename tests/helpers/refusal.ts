@@ -10,9 +10,9 @@ import { TEST_EPOCH, TEST_SITE } from './paths.ts';
  * are checked this way; the tests that run the command itself show the one line, the exit code and
  * the earlier output kept, once for each way a build can fail.
  */
-export async function refusalOf(sourcesDir: string): Promise<string> {
+export async function refusalOf(sourcesDir: string, folders: { agencyAreasDir?: string } = {}): Promise<string> {
   try {
-    await loadDataset({ sourcesDir, site: TEST_SITE, generatedAt: generationTime(TEST_EPOCH), state: MINNESOTA });
+    await loadDataset({ sourcesDir, ...folders, site: TEST_SITE, generatedAt: generationTime(TEST_EPOCH), state: MINNESOTA });
   } catch (error) {
     if (isSourceError(error) || error instanceof ExpectedError) return error.message;
     throw error;

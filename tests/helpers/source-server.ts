@@ -20,7 +20,7 @@ export interface SourceServer {
   url: string;
   /** Faults for the next requests of a path, used up one request at a time. */
   fail(path: string, ...faults: Fault[]): void;
-  requests: { path: string; method: string; headers: IncomingHttpHeaders }[];
+  requests: { path: string; query: string; method: string; headers: IncomingHttpHeaders }[];
   close(): Promise<void>;
 }
 
@@ -35,8 +35,9 @@ export async function startSourceServer(root = SNAPSHOT_SOURCES): Promise<Source
     res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': bytes.length, etag, 'last-modified': 'Wed, 01 Oct 2025 00:00:00 GMT' }).end(bytes);
   };
   const server: Server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    requests.push({ path, method: req.method ?? 'GET', headers: req.headers });
+    const url = new URL(req.url ?? '/', 'http://x');
+    const path = decodeURIComponent(url.pathname);
+    requests.push({ path, query: url.search, method: req.method ?? 'GET', headers: req.headers });
     const fault = faults.get(path)?.shift();
     if (path === '/login.html' || fault?.kind === 'html') {
       return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>Sign in</title><p>Please sign in.</p>');

@@ -164,8 +164,15 @@ describe('the data package, in the Frictionless tools (datapackage-js)', () => {
       counties: counties.length,
       section_8: sectionEight.rows.length,
       income_limits: counties.filter((c) => c.income_limits !== null).length,
-      housing_agencies: counties.reduce((n, c) => n + c.housing_agencies.length, 0),
+      // Every agency a county lists, once (135 in Minnesota), and each county's list, an agency a row (an agency that serves several counties is in each).
+      housing_agencies: new Set(counties.flatMap((c) => c.housing_agencies.map((a) => a.code))).size,
+      agency_counties: counties.reduce((n, c) => n + c.housing_agencies.length, 0),
     });
+    // By hand: St. Paul's agency once, with its office's county; Metro HRA in the four counties its area covers, and in none else.
+    const agencies = (await dataPackage.getResource('housing_agencies')?.read({ keyed: true })) as Record<string, unknown>[];
+    expect(agencies.find((a) => a.code === 'MN001')).toMatchObject({ short_name: 'St. Paul PHA', voucher_count: 5086, county_slug: 'ramsey', serves: 'the City of Saint Paul', payment_standard_basis: 'area' });
+    const byCounty = (await dataPackage.getResource('agency_counties')?.read({ keyed: true })) as Record<string, unknown>[];
+    expect(byCounty.filter((r) => r.code === 'MN163').map((r) => `${String(r.county_slug)} ${String(r.serves_here)} ${String(r.rank)}`)).toEqual(['anoka all 1', 'carver all 1', 'hennepin part 1', 'ramsey part 1']);
     // The types as the contract means them: the ZIP code as text, the date as a date.
     const [first] = (await dataPackage.getResource('zips')?.read({ keyed: true, limit: 1 })) ?? [];
     expect(first).toMatchObject({ zip: '55001', lastmod: new Date('2026-01-01T00:00:00Z') });
@@ -188,7 +195,7 @@ describe('the data package and meta.json', () => {
 
   it('meta.json lists every bulk file with its bytes and sha256', async () => {
     const meta = await readJson<{ bulk: { path: string; bytes: number; sha256: string }[] }>('api/v1/meta.json');
-    expect(meta.bulk).toHaveLength(15);
+    expect(meta.bulk).toHaveLength(17);
     for (const file of meta.bulk) {
       const bytes = await readFile(join(site, file.path));
       expect([file.bytes, file.sha256]).toEqual([bytes.length, createHash('sha256').update(bytes).digest('hex')]);

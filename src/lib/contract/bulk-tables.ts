@@ -4,7 +4,7 @@
 // llms.ts, the docs page) do not load the CSV and Parquet writers.
 import type { StateScope } from '../states.ts';
 import { HOUSEHOLD_SIZES } from './household.ts';
-import { BEDROOMS, type CountyRecord, type SectionEightRecord, type ZipRecord } from './schemas.ts';
+import { BEDROOMS, type CountyRecord, type HousingAgency, type SectionEightRecord, type ZipRecord } from './schemas.ts';
 import { JSON_TYPE } from './json.ts';
 import { LICENSE, serviceName } from './service.ts';
 
@@ -12,7 +12,7 @@ import { LICENSE, serviceName } from './service.ts';
 export const BULK_DIR = '/api/v1/bulk/';
 
 /** The tables, each a CSV and a Parquet file under BULK_DIR, in the order the data package lists them. */
-export const BULK_TABLES = ['zips', 'fmr_history', 'zori_monthly', 'counties', 'section_8', 'income_limits', 'housing_agencies'] as const;
+export const BULK_TABLES = ['zips', 'fmr_history', 'zori_monthly', 'counties', 'section_8', 'income_limits', 'housing_agencies', 'agency_counties'] as const;
 export type BulkTableName = (typeof BULK_TABLES)[number];
 
 /** Every file name under BULK_DIR. */
@@ -75,10 +75,17 @@ const INCOME_TIERS = [
 const lastmodOf = (what: string) => f('lastmod', 'date', `Date (YYYY-MM-DD) of the build in which the ${what} record last changed`);
 const toZipFk = { fields: ['zip'], reference: { resource: 'zips', fields: ['zip'] } };
 const toCountyFk = { fields: ['county_slug'], reference: { resource: 'counties', fields: ['county_slug'] } };
+const toAgencyFk = { fields: ['code'], reference: { resource: 'housing_agencies', fields: ['code'] } };
+
+/** An agency of the state with the county of its office (null where it is placed in none), as the bulk table holds it. */
+export type AgencyOffice = Omit<HousingAgency, 'serves_here'> & { county_fips: string | null };
 
 /** The tables, each sorted as its JSON is (by ZIP, then year or month; counties by slug). */
-export function bulkTables(records: { zips: readonly ZipRecord[]; counties: readonly CountyRecord[]; sectionEight: SectionEightRecord }): BulkTable[] {
-  const { zips, counties, sectionEight } = records;
+export function bulkTables(records: { zips: readonly ZipRecord[]; counties: readonly CountyRecord[]; sectionEight: SectionEightRecord; agencies: readonly AgencyOffice[] }): BulkTable[] {
+  const { zips, counties, sectionEight, agencies } = records;
+  const countyByFips = new Map(counties.map((c) => [c.county_fips, c]));
+  // Every agency a county lists: the office-only agencies and those that serve it.
+  const listed = new Set(counties.flatMap((c) => c.housing_agencies.map((a) => a.code)));
   return [
     {
       name: 'zips',
@@ -218,40 +225,72 @@ export function bulkTables(records: { zips: readonly ZipRecord[]; counties: read
       name: 'housing_agencies',
       title: 'Housing agencies',
       description:
-        "The public housing agencies with an office in each county (housing_agencies of the county responses), from HUD's contact reports: where the office is, not the area the agency serves.",
+        "Every public housing agency a county lists (housing_agencies of the county responses), once, with its office's county: HUD's agency layer, checked against its contact reports, and, where the agency's own pages say, the area its vouchers serve and the rules it uses. The counties its area covers are in agency_counties.",
       fields: [
         f('code', 'string', "HUD's code of the agency (MN002)"),
-        f('name', 'string', 'Name as HUD writes it; empty where the two parses of its contact report disagree'),
+        f('name', 'string', "Name as HUD's agency layer writes it"),
+        f('short_name', 'string', 'The name it goes by on its own pages (Metro HRA); empty where no source gives one'),
         f('vouchers', 'boolean', 'Runs Housing Choice Vouchers (HUD program Section 8 or Combined); empty where not known'),
         f('public_housing', 'boolean', 'Runs public housing (HUD program Low-Rent or Combined); empty where not known'),
+        f('voucher_count', 'integer', "Housing Choice Vouchers it administers (HUD's agency layer); empty where the layer does not list it"),
         f('phone', 'string', "The office's telephone, (612) 342-1400 with ' x123' for an extension"),
         f('email', 'string', 'Email address'),
         f('address', 'string', "The office's street address"),
         f('city', 'string', 'City of the office'),
         f('office_zip', 'string', 'ZIP code of the office (text: keep a leading zero)'),
-        ...PLACE.slice(2),
+        ...PLACE.slice(2).map((field) => ({ ...field, description: `${field.description}, of the office; empty where it is placed in none` })),
         f('county_fips', 'string', "Five-digit FIPS code of the office's county"),
+        f('serves', 'string', "The area its vouchers serve, in English words; empty where no source states it"),
+        f('payment_standard_basis', 'string', 'Which FMR its payment standards follow, as its pages say: small_area or area; empty where they do not'),
+        f('basis_since', 'date', 'Since when, where a source says'),
+        f('moving_to_work', 'boolean', 'A Moving to Work agency; empty where no source says'),
+        f('alternative_rent', 'string', "How its own rent rules differ from HUD's arithmetic; empty where none is known"),
       ],
       primaryKey: ['code'],
       foreignKeys: [toCountyFk],
-      rows: counties
-        .flatMap((c) =>
-          c.housing_agencies.map((a) => [
+      rows: agencies
+        .filter((a) => listed.has(a.code))
+        .map((a) => {
+          const office = a.county_fips === null ? undefined : countyByFips.get(a.county_fips);
+          return [
             a.code,
             a.name,
+            a.short_name,
             a.programs === null ? null : a.programs.includes('vouchers'),
             a.programs === null ? null : a.programs.includes('public_housing'),
+            a.vouchers,
             a.phone,
             a.email,
             a.address,
             a.city,
             a.zip,
-            c.county,
-            c.county_slug,
-            c.county_fips,
-          ]),
-        )
+            office?.county ?? null,
+            office?.county_slug ?? null,
+            office?.county_fips ?? null,
+            a.serves,
+            a.payment_standard_basis,
+            a.basis_since,
+            a.moving_to_work,
+            a.alternative_rent,
+          ];
+        })
         .sort((x, y) => (String(x[0]) < String(y[0]) ? -1 : 1)),
+    },
+    {
+      name: 'agency_counties',
+      title: 'Housing agencies by county',
+      description:
+        "Each county's list of housing agencies (housing_agencies of the county responses), one row an agency and a county: serves_here all or part where the agency's voucher area covers the county, empty where it only has its office there.",
+      fields: [
+        f('code', 'string', "HUD's code of the agency"),
+        ...PLACE.slice(2),
+        f('county_fips', 'string', 'Five-digit FIPS code of the county'),
+        f('serves_here', 'string', "How much of the county the agency's voucher area covers: all or part; empty for an agency that only has its office there"),
+        f('rank', 'integer', 'Its place in the county\'s list, from 1: those that serve it first, most vouchers first'),
+      ],
+      primaryKey: ['code', 'county_slug'],
+      foreignKeys: [toCountyFk, toAgencyFk],
+      rows: counties.flatMap((c) => c.housing_agencies.map((a, i) => [a.code, c.county, c.county_slug, c.county_fips, a.serves_here, i + 1])),
     },
   ];
 }
@@ -269,7 +308,7 @@ export interface PackageAbout {
 export const statePackage = (state: StateScope): PackageAbout => ({
   name: 'mnrent',
   title: serviceName(state),
-  description: `Fair Market Rents, the market rent index, census rents, HUD income limits and housing agencies' offices for ${state.name} ZIP codes and counties, as CSV and Parquet tables.`,
+  description: `Fair Market Rents, the market rent index, census rents, HUD income limits and the housing agencies that serve each county for ${state.name} ZIP codes and counties, as CSV and Parquet tables.`,
 });
 
 /** The data package: every file with its bytes, sha256 and Table Schema, the licence and the sources. */
@@ -314,7 +353,9 @@ export function dataPackage(about: PackageAbout, tables: readonly BulkTable[], f
       { title: 'HUD-USPS ZIP Code Crosswalk', path: 'https://www.huduser.gov/portal/datasets/usps_crosswalk.html' },
       { title: 'GeoNames postal codes', path: 'https://download.geonames.org/export/zip/' },
       { title: 'U.S. Census Bureau ZCTA Gazetteer', path: 'https://www.census.gov/geographies/reference-files/time-series/geo/gazetteer-files.html' },
-      { title: "HUD public housing agency contact reports, as parsed by two third parties (the build publishes what the parses agree on)", path: 'https://www.hud.gov/contactus/public-housing-contacts' },
+      { title: "HUD's Public Housing Authorities data (its open-data layer)", path: 'https://hudgis-hud.opendata.arcgis.com/datasets/HUD::public-housing-authorities' },
+      { title: 'HUD public housing agency contact reports, as parsed by two third parties (they fill and confirm the layer)', path: 'https://www.hud.gov/contactus/public-housing-contacts' },
+      { title: "Housing agencies' own pages, for the areas they serve and the rules they use (each fact's page is in the sources of the county responses' housing_agencies)", path: `${site}/docs/` },
     ],
     attribution,
     resources: [...tables.map((t) => resource(t, 'csv')), ...tables.map((t) => resource(t, 'parquet'))],

@@ -147,36 +147,85 @@ export const HousingWage = z
 
 const incomeLimits = IncomeLimits.nullable().describe("HUD's income limits of the county; null where HUD's file has none for it (New England counties, listed by town)");
 
+/** How much of a county a part of an agency's area is (ServedAreaPart). */
+export const AREA_PORTIONS = ['all', 'city', 'some', 'southern', 'most_suburbs'] as const;
+/** Which FMR an agency's payment standards follow: HUD's Small Area FMR of the ZIP code, or the area FMR. */
+export const PAYMENT_STANDARD_BASES = ['small_area', 'area'] as const;
+/** The facts of an agency that come from its own pages, each with a source (AgencySource). */
+export const AGENCY_FACTS = ['short_name', 'area', 'payment_standard_basis', 'basis_since', 'moving_to_work', 'alternative_rent'] as const;
+
+export const ServedAreaPart = z
+  .object({
+    county: z.string().min(1).describe("The county, as HUD names it without the state's county word"),
+    county_fips: z.string().regex(/^[0-9]{5}$/),
+    county_word: z.enum(['County', 'Parish', 'Municipio']).nullable().describe('The word said after the name (County); null where the name says what it is'),
+    portion: z
+      .enum(AREA_PORTIONS)
+      .describe('all: the whole county but the cities in except; city: one city of it (city); some, southern, most_suburbs: the share of it the agency\'s page describes'),
+    city: z.string().min(1).nullable().describe('The city, for portion city'),
+    except: z.array(z.string().min(1)).describe('Cities of the county the area leaves out'),
+  })
+  .strict()
+  .register(contractRegistry, { id: 'ServedAreaPart', description: "One county's share of the area a housing agency serves with vouchers (an addition to the spec)" });
+
+export const AgencySource = z
+  .object({
+    facts: z.array(z.enum(AGENCY_FACTS)).min(1).describe('The facts of the agency this page states'),
+    url: z.url(),
+    page_date: z.string().min(1).nullable().describe('The date the page states, in its words; null where it states none'),
+    quote: z.string().min(1).describe("The page's words, verbatim"),
+    read_on: z.iso.date().describe('When the page (or a stored copy of it) was read'),
+  })
+  .strict()
+  .register(contractRegistry, { id: 'AgencySource', description: "A page that states facts of a housing agency: the agency's own, or a city's, county's or newspaper's (an addition to the spec)" });
+
 export const HousingAgency = z
   .object({
     code: z.string().regex(/^[A-Z]{2}\d{3}$/).describe("HUD's code of the public housing agency (MN002)"),
-    name: z.string().min(1).nullable().describe('As HUD writes it; null where the two parses of its contact report disagree'),
+    name: z.string().min(1).nullable().describe("As HUD's agency layer writes it"),
+    short_name: z.string().min(1).nullable().describe('The name the agency goes by on its own pages (often its initials); null where no source gives one'),
     programs: z
       .array(z.enum(['vouchers', 'public_housing']))
       .min(1)
       .nullable()
-      .describe("What it runs, from HUD's program type: vouchers (Section 8), public_housing (Low-Rent), or both (Combined); null where HUD's report as read gives none"),
+      .describe("What it runs, from HUD's program type: vouchers (Section 8), public_housing (Low-Rent), or both (Combined); null where HUD's files as read give none"),
+    vouchers: z.int().nonnegative().nullable().describe("Housing Choice Vouchers it administers, from HUD's agency layer (SECTION8_UNITS_CNT); null where the layer does not list the agency"),
     phone: z
       .string()
       .regex(/^\(\d{3}\) \d{3}-\d{4}( x\d{1,6})?$/)
       .nullable()
-      .describe("The office's telephone, (612) 342-1400 with ' x123' for an extension; null where the two parses disagree on which number is the phone, or neither has one"),
+      .describe("The office's telephone, (612) 342-1400 with ' x123' for an extension, from HUD's agency layer (the contact reports where the layer has none); null where neither has one"),
     email: z.string().min(3).nullable(),
     address: z.string().min(1).nullable().describe("The office's street address"),
     city: z.string().min(1).nullable(),
     zip: ZipCode.nullable(),
+    serves: z.string().min(1).nullable().describe("The area its vouchers serve, in English words (the City of …, … County except …); null where no source states it"),
+    serves_here: z
+      .enum(['all', 'part'])
+      .nullable()
+      .describe('How much of this county its voucher area covers; null for an agency that only has its office here, or whose area no source states'),
+    area: z
+      .object({ parts: z.array(ServedAreaPart).min(1), incomplete: z.boolean().describe('True where its pages name only some of the area') })
+      .strict()
+      .nullable()
+      .describe('The area of serves, county by county'),
+    payment_standard_basis: z.enum(PAYMENT_STANDARD_BASES).nullable().describe('Which FMR its payment standards follow, as its pages say: small_area (by ZIP code) or area; null where no source says'),
+    basis_since: z.iso.date().nullable().describe('Since when, where a source says'),
+    moving_to_work: z.boolean().nullable().describe("A Moving to Work agency (HUD lets it set some rules of its own); null where no source says"),
+    alternative_rent: z.string().min(1).nullable().describe('How its own rent rules differ from HUD\'s arithmetic, in one English sentence; null where it has none or no source says'),
+    sources: z.array(AgencySource).describe('The pages each of short_name, serves, payment_standard_basis, basis_since, moving_to_work and alternative_rent rests on'),
   })
   .strict()
   .register(contractRegistry, {
     id: 'HousingAgency',
     description:
-      "A public housing agency with its office in the county, from HUD's contact reports (an addition to the spec). The office's place, not the area the agency serves: an agency may serve a wider area, or take applications elsewhere",
+      "A public housing agency that serves the county with vouchers (serves_here all or part) or has its office in it (serves_here null), from HUD's agency layer and contact reports and, for the area it serves and the rules it uses, its own pages (an addition to the spec). Which one serves a family depends on the city it lives in, not on its ZIP code",
   });
 
 const housingAgencies = z
   .array(HousingAgency)
   .describe(
-    "The public housing agencies whose office is in the county, those that run vouchers first, then public housing only, then those whose programs are not known; each by name. Where the office is, not the area served (an addition to the spec)",
+    "The public housing agencies of the county: first those whose voucher area covers all or part of it (serves_here), then those that only have their office in it; within each, most vouchers first; public housing only last (an addition to the spec)",
   );
 
 const placeFields = {
@@ -225,7 +274,7 @@ export const ZipRecord = z
     ...areaFields,
     income_limits: incomeLimits.describe("HUD's income limits of the ZIP code's county; null where HUD's file has none for it"),
     housing_wage: HousingWage.describe('The housing wage of each unit size on both bases'),
-    housing_agencies: housingAgencies.describe("The public housing agencies whose office is in the ZIP code's county (see HousingAgency); where the office is, not the area served (an addition to the spec)"),
+    housing_agencies: housingAgencies.describe("The public housing agencies of the ZIP code's county (see HousingAgency): which one serves a household depends on its city, which the ZIP code does not tell (an addition to the spec)"),
     coordinates: Coordinates.nullable(),
     nearby: z.array(NearbyZip).max(6).describe('The six nearest published ZIP codes by great-circle distance, among those with a Census ZCTA (a PO-box ZIP is nobody\'s neighbour)'),
   })
@@ -360,7 +409,12 @@ export const Vintages = z
     hud_pha_contacts: z
       .object({ files: z.array(SourceFile) })
       .strict()
-      .describe("The two parses of HUD's public housing agency contact reports the housing agencies are read from (an addition to the spec)"),
+      .describe("The two parses of HUD's public housing agency contact reports, which fill and confirm HUD's agency layer (an addition to the spec)"),
+    hud_pha_layer: z.object({ files: z.array(SourceFile) }).strict().describe("HUD's Public Housing Authorities layer: each housing agency's record (an addition to the spec)"),
+    agency_areas: z
+      .object({ files: z.array(SourceFile) })
+      .strict()
+      .describe("The project's file of the areas agencies serve and the rules they use, from their own pages (data/agency-areas/; none for a state without one; an addition to the spec)"),
   })
   .strict()
   .register(contractRegistry, { id: 'Vintages', description: 'Per source: what was read (years, months, periods, files and their sha256)' });
@@ -396,6 +450,8 @@ export const MetaRecord = z
         counties_with_income_limits: z.int().nonnegative().describe('Counties with HUD income limits (an addition to the spec)'),
         housing_agencies: z.int().nonnegative().describe("Public housing agencies of the state whose office is placed in one of its counties (an addition to the spec)"),
         counties_with_housing_agencies: z.int().nonnegative().describe('Counties with at least one housing agency office (an addition to the spec)'),
+        housing_agencies_with_area: z.int().nonnegative().describe('Housing agencies whose voucher area is known from their own pages (an addition to the spec)'),
+        counties_with_agency_area: z.int().nonnegative().describe("Counties that at least one agency's known voucher area covers, all or part (an addition to the spec)"),
       })
       .strict(),
     vintages: Vintages,
@@ -571,6 +627,7 @@ export type ZoriLatest = z.infer<typeof ZoriLatest>;
 export type HudArea = z.infer<typeof HudArea>;
 export type IndexZip = z.infer<typeof IndexZip>;
 export type HousingAgency = z.infer<typeof HousingAgency>;
+export type AgencySource = z.infer<typeof AgencySource>;
 export type ZipRecord = z.infer<typeof ZipRecord>;
 export type ZipDetail = z.infer<typeof ZipDetail>;
 export type CountyRecord = z.infer<typeof CountyRecord>;

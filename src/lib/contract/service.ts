@@ -27,8 +27,10 @@ export interface Vintage {
   geonames: boolean;
   /** Null when no county of the state has HUD income limits. */
   incomeLimitsFiscalYear: number | null;
-  /** False when no housing agency's office was placed in a county: then HUD's contact reports are not cited. */
+  /** False when no housing agency's office was placed in a county: then HUD's agency layer and contact reports are not cited. */
   housingAgencies: boolean;
+  /** True when an agency's area came from its own pages (data/agency-areas/): then those pages are cited. */
+  agencyAreas: boolean;
 }
 
 /** Where a reader reports a mistranslation: the API docs' "Translations" section, which says what to send and where (the service's contact, as openapi.json names it). */
@@ -42,7 +44,8 @@ export function attribution(state: StateScope, v: Vintage): string {
     ...(v.acsVintage ? [`U.S. Census Bureau, American Community Survey 5-year estimates ${v.acsVintage}, table B25064;`] : []),
     ...(v.crosswalk ? [`HUD-USPS ZIP Code Crosswalk${v.crosswalk.quarter ? ` ${v.crosswalk.quarter}` : ''};`] : []),
     ...(v.geonames ? ['GeoNames postal codes (CC BY 4.0);'] : []),
-    ...(v.housingAgencies ? ['HUD public housing agency contact reports;'] : []),
+    ...(v.housingAgencies ? ["HUD Public Housing Authorities data and public housing agency contact reports;"] : []),
+    ...(v.agencyAreas ? ["housing agencies' own pages (each fact's page in its sources);"] : []),
     'U.S. Census Bureau ZCTA Gazetteer.',
   ].join(' ');
 }

@@ -8,6 +8,7 @@
 // developer's app, so all three give the same numbers and the same sentences.
 import { BEDROOMS } from './bedrooms.ts';
 import { areaShortName } from './format.ts';
+import { areaInCountyWords, areaInWords, listInWords, type ServedArea } from './served-areas.ts';
 import type { MessageKey, Values, Words } from './words.ts';
 import { HOUSEHOLD_SIZES } from './household.ts';
 import {
@@ -166,6 +167,28 @@ export interface VoucherPlace {
   rulesInForce: RulesInForce;
   /** Each rule set's amounts that day (in the place, so the page's script carries two rows, not the tables). */
   deductionAmounts: Record<RuleSet, DeductionAmounts>;
+  /** The agencies whose voucher area covers the county, most vouchers first; none where no area is known. */
+  agencies: PlaceAgency[];
+}
+
+/**
+ * An agency that serves the ZIP code's county, as the answer names it (CONTRACT-NOTES, "The answer
+ * names the agencies"): the name it goes by, its area in the county in words of the answer's
+ * language (said where the place is made, so the form's script carries the words, not the area),
+ * its phone, and what its pages say of its rules.
+ */
+export interface PlaceAgency {
+  code: string;
+  /** The name it goes by on its own pages, else HUD's. */
+  name: string;
+  /** The part of its voucher area in the ZIP code's county, in words. */
+  serves: string;
+  serves_here: 'all' | 'part';
+  phone: string | null;
+  payment_standard_basis: PaymentStandardBasis | null;
+  moving_to_work: boolean | null;
+  /** The page that says how a Moving to Work agency works out its subsidy its own way; null for one that uses HUD's arithmetic. */
+  own_rules_url: string | null;
 }
 
 /** The fields of a ZIP record (its JSON or the collection's) the answer reads. */
@@ -177,10 +200,32 @@ export interface ZipForVoucher {
   hud_areas: readonly { name: string }[];
   zori_latest: { month: string; rent: number } | null;
   income_limits: PlaceIncomeLimits | null;
+  /** The county's agencies (older records have none). */
+  housing_agencies?: readonly RecordAgency[];
 }
 
-/** What the answer needs, from a ZIP code's record or its JSON, on the day `asOf` (`YYYY-MM-DD` or a timestamp). */
-export function voucherPlaceOf(zip: ZipForVoucher, asOf: string): VoucherPlace {
+/** Which FMR an agency's payment standards follow (PAYMENT_STANDARD_BASES in schemas.ts). */
+export type PaymentStandardBasis = 'small_area' | 'area';
+
+/** The fields of an agency of a ZIP record (HousingAgency in schemas.ts) the answer reads. */
+export interface RecordAgency {
+  code: string;
+  name: string | null;
+  short_name: string | null;
+  phone: string | null;
+  area: ServedArea | null;
+  serves_here: 'all' | 'part' | null;
+  payment_standard_basis: PaymentStandardBasis | null;
+  moving_to_work: boolean | null;
+  alternative_rent: string | null;
+  sources: readonly { facts: readonly string[]; url: string }[];
+}
+
+/**
+ * What the answer needs, from a ZIP code's record or its JSON, on the day `asOf` (`YYYY-MM-DD` or a
+ * timestamp); `words` say the agencies' areas in the language the answer will be given in.
+ */
+export function voucherPlaceOf(zip: ZipForVoucher, asOf: string, words: Words): VoucherPlace {
   const first = zip.hud_areas[0];
   const day = asOf.slice(0, 10);
   return {
@@ -194,6 +239,11 @@ export function voucherPlaceOf(zip: ZipForVoucher, asOf: string): VoucherPlace {
     asOf: day,
     rulesInForce: rulesInForceOn(day),
     deductionAmounts: { before_hotma: deductionAmountsOn(day, 'before_hotma'), hotma: deductionAmountsOn(day, 'hotma') },
+    agencies: (zip.housing_agencies ?? []).flatMap(({ code, name, short_name, phone, area, serves_here, payment_standard_basis, moving_to_work, alternative_rent, sources }) => {
+      if (area === null || serves_here === null) return [];
+      const ownRules = moving_to_work === true && alternative_rent !== null ? (sources.find((source) => source.facts.includes('alternative_rent'))?.url ?? null) : null;
+      return [{ code, name: short_name ?? name ?? code, serves: areaInCountyWords(area, zip.county, words) ?? areaInWords(area, words), serves_here, phone, payment_standard_basis, moving_to_work, own_rules_url: ownRules }];
+    }),
   };
 }
 
@@ -281,7 +331,9 @@ export interface VoucherFit extends AnsweredQuestion {
   area: BasisFit | null;
   /** Under the other rule set, when the rule set was not given and any of its figures differs; null otherwise. */
   other_rules: OtherRules | null;
-  /** What the household asked, first: the income against the limit, then one line a basis. */
+  /** The housing agencies whose voucher area covers the county: which one serves the household depends on its city. */
+  agencies: PlaceAgency[];
+  /** What the household asked, first: the income against the limit, then one line a basis (naming the agencies that use it), then the agencies whose basis is not known. */
   summary: string[];
   /** The explanations, in the order a person reads them. */
   sentences: string[];
@@ -536,7 +588,7 @@ function basisSummary(words: Words, q: AnsweredQuestion, name: string, n: BasisN
   })}`;
 }
 
-function basisFit(words: Words, basis: Basis, w: Worked, q: AnsweredQuestion, market: VoucherPlace['zori_latest'], name: string, other: OtherRules | null): BasisFit | null {
+function basisFit(words: Words, basis: Basis, w: Worked, q: AnsweredQuestion, market: VoucherPlace['zori_latest'], name: string, other: OtherRules | null, lead: string): BasisFit | null {
   const n = w.bases[basis];
   if (!n) return null;
   const { standard, maxGross, unit, fmr, paysNothing } = n;
@@ -601,10 +653,75 @@ function basisFit(words: Words, basis: Basis, w: Worked, q: AnsweredQuestion, ma
     max_rent_to_owner: maxToOwner,
     market_rent_within_reach: within,
     ...(unit ?? { gross_rent: null, housing_assistance_payment: null, family_share: null, passes_40_percent: null, hap_to_owner: null, utility_reimbursement: null, tenant_rent: null }),
-    // The line names the basis as the answer's table heads its column.
-    summary: basisSummary(words, q, words.say(`fit.table.${basis}`), n, ttp, w.adjusted, other?.[basis] ?? null, other?.rules ?? null),
+    // The line starts with the agencies that use the basis (or the basis, as the answer's table heads its column, where none is known).
+    summary: basisSummary(words, q, lead, n, ttp, w.adjusted, other?.[basis] ?? null, other?.rules ?? null),
     sentence: sentences.join(' '),
   };
+}
+
+/** The basis names of a place as the answer's explanations say them. */
+const basisNames = (place: VoucherPlace, words: Words): Record<Basis, string> => ({
+  small_area: words.say('answer.basis.small_area'),
+  area: place.areaName ? words.say('answer.basis.area', { area: place.areaName }) : words.say('answer.basis.areaUnnamed'),
+});
+
+/** Agencies by name in a list: "Metro HRA", "MPHA and Plymouth HRA". */
+const namesInWords = (agencies: readonly PlaceAgency[], words: Words) => listInWords(agencies.map((a) => a.name), words);
+
+/** The basis names as a line's head says them, short: the table beside the lines names the area. */
+const headNames = (words: Words): Record<Basis, string> => ({ small_area: words.say('answer.basis.small_area'), area: words.say('answer.basis.areaUnnamed') });
+
+/**
+ * Each basis's lead (CONTRACT-NOTES, "The answer names the agencies"): where an agency that serves the county
+ * says which FMR it uses, the line names the agencies that use the basis ("Metro HRA uses the Small Area FMR"), or
+ * says "if your housing authority uses" it when none does; where none says, the basis alone, as the table heads it.
+ * The agencies' areas follow the bases in a line of their own (areasLine), so both bases' figures stay on a phone's
+ * first screen.
+ */
+function basisLeads(words: Words, agencies: readonly PlaceAgency[]): Record<Basis, string> {
+  const names = headNames(words);
+  const known = agencies.filter((a) => a.payment_standard_basis !== null);
+  const lead = (basis: Basis): string => {
+    if (known.length === 0) return words.say(`fit.table.${basis}`);
+    const users = known.filter((a) => a.payment_standard_basis === basis);
+    if (users.length === 0) return words.say('summary.head.other', { basis: names[basis] });
+    return words.say('summary.head.uses', { agencies: namesInWords(users, words), count: users.length, basis: names[basis] });
+  };
+  return { small_area: lead('small_area'), area: lead('area') };
+}
+
+/** The lines for the Moving to Work agencies that serve the county and work out their subsidy their own way: what they pay can differ from HUD's arithmetic. */
+const ownRulesLines = (words: Words, agencies: readonly PlaceAgency[]) => agencies.filter((a) => a.own_rules_url !== null).map((a) => words.say('summary.mtw', { name: a.name }));
+
+/** Who serves which part of the county, in one line ("Which one serves you depends on the city you live in: …"); null without agencies. */
+function areasLine(words: Words, agencies: readonly PlaceAgency[]): string | null {
+  if (agencies.length === 0) return null;
+  const each = agencies.map((a) => words.say('summary.agencyArea', { name: a.name, area: a.serves }));
+  // By semicolons where the parts hold commas of their own ("… except Bloomington, Plymouth …").
+  return words.say('summary.areas', { count: agencies.length, list: listInWords(each, words, each.length > 2 || each.some((e) => e.includes(',')) ? 'semi' : 'and') });
+}
+
+/** The line for the agencies that serve the county without saying which FMR they use; null where there are none, or where none says. */
+function unknownBasisLine(words: Words, agencies: readonly PlaceAgency[]): string | null {
+  const unknown = agencies.filter((a) => a.payment_standard_basis === null);
+  if (unknown.length === 0 || unknown.length === agencies.length) return null;
+  return words.say('summary.unknownBasis', { agencies: namesInWords(unknown, words), count: unknown.length });
+}
+
+/**
+ * Which agencies of the county use which FMR, in sentences by their names (the list of who runs vouchers
+ * below says each one's area): what a ZIP page says before the household asks. None where no agency that
+ * serves the county says which it uses.
+ */
+export function agencyBasisSentences(place: VoucherPlace, words: Words): string[] {
+  if (!place.agencies.some((a) => a.payment_standard_basis !== null)) return [];
+  const names = headNames(words);
+  const uses = (['small_area', 'area'] as const).flatMap((basis) => {
+    const users = place.agencies.filter((a) => a.payment_standard_basis === basis);
+    return users.length === 0 ? [] : [words.say('compare.agencyBasis', { agencies: namesInWords(users, words), count: users.length, basis: names[basis] })];
+  });
+  const unknown = unknownBasisLine(words, place.agencies);
+  return [...uses, ...(unknown === null ? [] : [unknown])];
 }
 
 /** The deductions step, in HUD's order: dependents, the family, child care, then disability assistance and medical expenses past the threshold. */
@@ -689,8 +806,13 @@ export function voucherFit(place: VoucherPlace, question: Partial<VoucherQuestio
   const deductions = dollarsOfEach(w.deductions);
   const annualCents = cents(q.annual_income);
   const ttp = w.ttp;
-  const smallArea = basisFit(words, 'small_area', w, q, place.zori_latest, words.say('answer.basis.small_area'), other);
-  const area = basisFit(words, 'area', w, q, place.zori_latest, place.areaName ? words.say('answer.basis.area', { area: place.areaName }) : words.say('answer.basis.areaUnnamed'), other);
+  const names = basisNames(place, words);
+  const agencies = place.agencies;
+  const leads = basisLeads(words, agencies);
+  const smallArea = basisFit(words, 'small_area', w, q, place.zori_latest, names.small_area, other, leads.small_area);
+  const area = basisFit(words, 'area', w, q, place.zori_latest, names.area, other, leads.area);
+  const unknownBasis = unknownBasisLine(words, agencies);
+  const areas = areasLine(words, agencies);
   const without = rentAt30Percent(annualCents);
   const sizes =
     q.voucher_bedrooms === q.bedrooms
@@ -727,7 +849,15 @@ export function voucherFit(place: VoucherPlace, question: Partial<VoucherQuestio
     small_area: smallArea,
     area,
     other_rules: other,
-    summary: [eligibilitySummary(words, place, q.household_size, q.annual_income, limits, tier), smallArea?.summary ?? missing('small_area'), area?.summary ?? missing('area')],
+    agencies,
+    summary: [
+      eligibilitySummary(words, place, q.household_size, q.annual_income, limits, tier),
+      smallArea?.summary ?? missing('small_area'),
+      area?.summary ?? missing('area'),
+      ...ownRulesLines(words, agencies),
+      ...(areas === null ? [] : [areas]),
+      ...(unknownBasis === null ? [] : [unknownBasis]),
+    ],
     sentences: [
       eligibilitySentence(words, place, q.household_size, q.annual_income, limits, tier),
       rulesSentence,

@@ -9,6 +9,8 @@ export interface LoadOptions {
   sourcesDir: string;
   /** The snapshot the repository carries, read for each dataset `sourcesDir` has no file of. */
   snapshotDir?: string;
+  /** The project's files of the areas agencies serve (`MN.json`); without it no county knows an agency's area. */
+  agencyAreasDir?: string;
   site: string;
   generatedAt: string;
   /** An earlier output folder whose resources keep their `lastmod` when unchanged. */
@@ -36,14 +38,19 @@ export function generationTime(epoch: string | undefined, now: () => Date = () =
 /** Where the fetcher downloads to, and the snapshot in git beneath it (paths from the project's root). */
 export const DEFAULT_SOURCES_DIR = 'data/sources';
 export const SNAPSHOT_DIR = 'data/snapshot';
+/** The project's files of the areas housing agencies serve: data of the project, read whatever SOURCES_DIR says. */
+export const AGENCY_AREAS_DIR = 'data/agency-areas';
 
 /**
  * Options from the environment, as both the build script and a bare `astro build` see them. A
  * SOURCES_DIR given is read alone; by default the fetched sources are read over the snapshot.
+ * AGENCY_AREAS_DIR replaces the project's folder of the areas agencies serve.
  */
 export function optionsFromEnv(site: string, outDir: string | undefined, env: NodeJS.ProcessEnv = process.env): Omit<LoadOptions, 'state'> {
   return {
     ...(env.SOURCES_DIR ? { sourcesDir: env.SOURCES_DIR } : { sourcesDir: DEFAULT_SOURCES_DIR, snapshotDir: SNAPSHOT_DIR }),
+    // The areas agencies serve are the project's own data, not a source: read from the checkout unless AGENCY_AREAS_DIR names another folder.
+    agencyAreasDir: env.AGENCY_AREAS_DIR || AGENCY_AREAS_DIR,
     site,
     generatedAt: generationTime(env.SOURCE_DATE_EPOCH),
     ...(outDir ? { previousDir: outDir } : {}),

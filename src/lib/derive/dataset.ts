@@ -22,7 +22,7 @@ import { SourceError } from '../errors.ts';
 import { compareCodePoints } from '../order.ts';
 import { metaBlock, type Vintage } from '../contract/service.ts';
 import { siteUrls, type SiteUrls } from '../contract/routes.ts';
-import { BULK_DIR, type BulkFile } from '../contract/bulk-tables.ts';
+import { BULK_DIR, type AgencyOffice, type BulkFile } from '../contract/bulk-tables.ts';
 import { geonamesFileOf } from '../sources/geonames.ts';
 import type { SourceData } from '../sources/read-sources.ts';
 import type { StateScope } from '../states.ts';
@@ -52,7 +52,7 @@ export interface DeriveOptions {
   /** Where a reader reports a mistake in a translated page. */
   reportUrl: string;
   /** Writes the bulk tables (publication/bulk-files.ts): their bytes and hashes go into the site record. */
-  bulkFiles: (state: StateScope, records: Pick<Dataset, 'zips' | 'counties' | 'sectionEight'>, attribution: string, site: string) => BulkFile[];
+  bulkFiles: (state: StateScope, records: Pick<Dataset, 'zips' | 'counties' | 'sectionEight'> & { agencies: readonly AgencyOffice[] }, attribution: string, site: string) => BulkFile[];
 }
 
 export interface Dataset {
@@ -328,6 +328,7 @@ function vintageOf(sources: SourceData, latest: number, counts: MetaRecord['coun
     incomeLimitsFiscalYear: counts.counties_with_income_limits > 0 ? sources.incomeLimits.fiscalYear : null,
     geonames: sources.geonames.places.length > 0,
     housingAgencies: counts.housing_agencies > 0,
+    agencyAreas: counts.housing_agencies_with_area > 0,
   };
 }
 
@@ -345,6 +346,7 @@ function gateInput(sources: SourceData, state: StateScope, fiscal: FiscalYears, 
       { dataset: 'geonames', files: [sources.geonames.file.name], rows: sources.geonames.places.length, rowsElsewhere: sources.geonames.rowsElsewhere },
       { dataset: 'census_gazetteer', files: [sources.gazetteer.file.name], rows: sources.gazetteer.centroids.length },
       ...[sources.contacts.byCode, sources.contacts.entries].map((c) => ({ dataset: 'hud_pha_contacts', files: [c.file.name], rows: c.agencies.length, rowsElsewhere: c.rowsElsewhere })),
+      { dataset: 'hud_pha_layer', files: [sources.layer.file.name], rows: sources.layer.agencies.length, rowsElsewhere: sources.layer.rowsElsewhere },
     ],
     fiscalYearZips: fiscal.fiscalYears.slice(-2).map((fy) => ({ fiscalYear: fy, zips: [...fiscal.histories.values()].filter((h) => h.byYear.has(fy)).length })),
     countiesMissingFromList: {
@@ -388,6 +390,8 @@ function metaRecordOf(
     geonames: { files: [sources.geonames.file] },
     census_gazetteer: { files: [sources.gazetteer.file] },
     hud_pha_contacts: { files: [sources.contacts.byCode.file, sources.contacts.entries.file] },
+    hud_pha_layer: { files: [sources.layer.file] },
+    agency_areas: { files: sources.agencyAreas ? [sources.agencyAreas.file] : [] },
   };
   return {
     state: { code: state.code, name: state.name, fips: state.fips },
@@ -421,7 +425,7 @@ export function deriveInTwo(sources: SourceData, options: DeriveOptions): { reco
   const placed = placeZips(sources, state, fiscal, counties, warnings);
   const nearby = nearbyOf(placed, urls);
   const incomeLimits = incomeLimitsByCounty(sources.incomeLimits);
-  const agencies = housingAgencies({ contacts: sources.contacts, crosswalk: sources.crosswalk, counties: counties.names });
+  const agencies = housingAgencies({ layer: sources.layer, contacts: sources.contacts, crosswalk: sources.crosswalk, geonames: sources.geonames.places, state, counties: counties.names, areas: sources.agencyAreas });
   warnings.push(...agencies.warnings);
   const context = { sources, latest: fiscal.latest, counties, zori: zoriByZip(sources.zori.series), acs: new Map(sources.acs.rents.map((r) => [r.zcta, r])), incomeLimits, agencies: agencies.byCounty };
   const zips = placed.map((p) => zipRecord(p, context, nearby.get(p.zip) ?? [], urls, stamp));
@@ -435,8 +439,10 @@ export function deriveInTwo(sources: SourceData, options: DeriveOptions): { reco
     zips_with_census_rent: zips.filter((z) => z.acs !== null).length,
     section_8_rows: sectionEight.rows.length,
     counties_with_income_limits: countyList.filter((c) => c.income_limits !== null).length,
-    housing_agencies: countyList.reduce((n, c) => n + c.housing_agencies.length, 0),
+    housing_agencies: agencies.all.filter((a) => a.county_fips !== null).length,
     counties_with_housing_agencies: countyList.filter((c) => c.housing_agencies.length > 0).length,
+    housing_agencies_with_area: agencies.report.areas.agencies,
+    counties_with_agency_area: agencies.report.areas.counties,
   };
   const vintage = vintageOf(sources, fiscal.latest, counts);
   const meta = metaBlock(state, site, generatedAt, vintage, sources.zori.months.at(-1) ?? '');
@@ -452,7 +458,7 @@ export function deriveInTwo(sources: SourceData, options: DeriveOptions): { reco
     warnings,
   };
   const rest = () => {
-    const bulk = options.bulkFiles(state, { zips, counties: countyList, sectionEight }, meta.attribution, urls.base);
+    const bulk = options.bulkFiles(state, { zips, counties: countyList, sectionEight, agencies: agencies.all }, meta.attribution, urls.base);
     return { metaRecord: metaRecordOf(sources, state, fiscal, counts, today, { zips, counties: countyList, sectionEight, bulk }, options.mcpUrl, options.reportUrl), bulk };
   };
   return { records, rest };

@@ -1,45 +1,59 @@
-// Which public housing agencies have an office in each county, from two parses of HUD's contact
-// reports that are each wrong somewhere (sources/hud-pha-contacts.ts). Pure. The rules:
-// - agencies are joined on HUD's code;
-// - a field is published when the two files agree, or when one has it and the other has nothing;
-//   a name one parse cut short (the other's begins with it) is the longer; any other difference is
-//   a conflict, published as null with a warning naming the agency;
-// - phone and fax: a number both files call the phone is the phone. Which way round the directory
-//   writes phone and fax against the by-code file is the pattern of the agencies with two different
-//   numbers in both (the by-code file's columns were checked by hand against HUD's PDF: MN002's
-//   phone is (612) 342-1400); a number that is one file's phone and the other's fax is resolved by
-//   it. An agency with two numbers that follow the other pattern was swapped in one file only, and
-//   which one cannot be told: its phone is not published;
-// - the office's county is the one the directory names when the crosswalk puts the office's ZIP
-//   in it; when they disagree the agency is in no county's list, with a warning; with only one of
-//   the two, that one (the crosswalk's county of the ZIP, as a ZIP's own record takes it).
+// The public housing agencies of each county: those whose voucher area covers it, and those with an
+// office in it. Pure. The rules (docs/data-rules.md, "Housing agencies"):
+// - HUD's agency layer (sources/hud-pha-layer.ts) is each agency's record: name, office, phone,
+//   email, programs, vouchers. The two parses of HUD's contact reports (sources/hud-pha-contacts.ts)
+//   fill what the layer lacks and confirm what it has; where they differ from it, the layer's value
+//   is published and the build report counts the difference by field. An agency only they list is
+//   published from them, as they agree (contactsAgreement).
+// - Every agency is placed in the county of its office ZIP, as a ZIP is placed: the crosswalk's
+//   county with the largest residential share, else GeoNames' county. One that cannot be placed is
+//   named in a warning; the directory's county only confirms.
+// - The project's file of the areas agencies serve (sources/agency-areas.ts) gives an agency its
+//   area, county by county, its payment standards' basis, whether it is a Moving to Work agency, and
+//   the pages each fact rests on. Its codes must be the layer's and its counties the state's.
+// - A county lists the agencies whose area covers all or part of it, then those that only have an
+//   office there; within each, most vouchers first; public housing only last.
+import { ENGLISH } from '../contract/english.ts';
 import type { HousingAgency } from '../contract/schemas.ts';
+import { areaInWords, coverageOf } from '../contract/served-areas.ts';
+import { countyWordOf } from '../county-words.ts';
+import { SourceError } from '../errors.ts';
 import { compareCodePoints } from '../order.ts';
-import { primaryCrosswalkRow } from './places.ts';
+import type { AgencyAreas } from '../sources/agency-areas.ts';
+import type { GeonamesPlace } from '../sources/geonames.ts';
 import type { Crosswalk, CrosswalkRow } from '../sources/hud-crosswalk.ts';
 import { phoneKey, type AgencyEntry, type ContactsFile, type PhoneNumber, type ProgramType } from '../sources/hud-pha-contacts.ts';
+import type { LayerAgency, LayerFile } from '../sources/hud-pha-layer.ts';
+import type { StateScope } from '../states.ts';
+import { primaryCrosswalkRow } from './places.ts';
 
 /** How the directory writes phone and fax against the by-code file. */
 export type NumbersPattern = 'same' | 'swapped';
 
-/** How an agency's office was placed in a county. */
-export type PlacedBy = 'both' | 'crosswalk' | 'directory';
+/** How an agency's office was placed in a county: by the crosswalk, or GeoNames where the crosswalk lacks the ZIP. */
+export type PlacedBy = 'crosswalk' | 'geonames';
 
-export interface PlacedAgency extends HousingAgency {
+/** An agency of the state as published, but for how much of a county it serves (which depends on the county). */
+export type AgencyRecord = Omit<HousingAgency, 'serves_here'>;
+
+export interface PlacedAgency extends AgencyRecord {
+  /** The county of its office; null where the office ZIP places it in none of the state's counties. */
   county_fips: string | null;
-  /** `both`: the directory's county holds the office's ZIP; one source alone; null: not placed. */
   placed_by: PlacedBy | null;
 }
 
-export interface AgencyReport {
-  /** Agencies of the state read from each file. */
+/** The fields the contact reports fill and confirm. */
+export const CHECKED_FIELDS = ['name', 'programs', 'phone', 'email', 'address', 'city', 'zip'] as const;
+type CheckedField = (typeof CHECKED_FIELDS)[number];
+type ByField = Record<CheckedField, number>;
+
+/** What the two parses of the contact reports gave, and how they agree with each other. */
+export interface ContactsReport {
   read: { file: string; agencies: number }[];
   /** In both files; in one only. */
   joined: number;
   onlyByCode: number;
   onlyDirectory: number;
-  /** Agencies published with each field not null. */
-  published: Record<'name' | 'programs' | 'phone' | 'email' | 'address' | 'city' | 'zip', number>;
   numbers: {
     /** The files' pattern, over every agency of every state with two different numbers in both files. */
     pattern: NumbersPattern | null;
@@ -51,25 +65,46 @@ export interface AgencyReport {
     byPattern: number;
     /** Whose phone only one file has. */
     fromOneFile: number;
-    /** Whose two numbers follow the other pattern: swapped in one file only, and which cannot be told (null). */
+    /** Whose two numbers follow the other pattern: swapped in one file only, and which cannot be told. */
     againstPattern: number;
   };
-  /** Field values left null because the two files disagree (the phone against the pattern counts once). */
+  /** Field values the two files disagree on (left out of what they confirm or fill). */
   conflicts: number;
-  placed: Record<PlacedBy, number> & { disagree: number; unplaced: number };
+}
+
+export interface AgencyReport {
+  layer: { file: string; agencies: number };
+  contacts: ContactsReport;
+  /** Agencies published: the layer's, and those only the contact reports list. */
+  published: number;
+  fromContactsOnly: number;
+  /** Per field: published from the layer; filled by the contact reports where the layer has nothing (a name it cut short included); confirmed by them; different in them (the layer's published). */
+  fromLayer: ByField;
+  filled: ByField;
+  confirmed: ByField;
+  differ: ByField;
+  placed: Record<PlacedBy, number> & { unplaced: number; directoryAgrees: number; directoryDiffers: number };
+  /** The file of the areas agencies serve: agencies with an area, the counties their areas cover, and agencies with a known basis. */
+  areas: { file: string | null; agencies: number; counties: number; withBasis: number };
 }
 
 export interface AgencyInputs {
+  layer: LayerFile & { file: { name: string } };
   contacts: { byCode: ContactsFile & { file: { name: string } }; entries: ContactsFile & { file: { name: string } } };
   crosswalk: Pick<Crosswalk, 'rows'> | null;
+  /** GeoNames' places of the state: the county of an office ZIP the crosswalk lacks. */
+  geonames: readonly GeonamesPlace[];
+  state: Pick<StateScope, 'name' | 'fips' | 'countyWord'>;
   /** The state's counties (FIPS → name): a county outside the list places nothing. */
   counties: ReadonlyMap<string, string>;
+  /** The areas agencies serve; null where the project has no file for the state. `path` is the file's for messages. */
+  areas: (AgencyAreas & { file: { name: string }; path: string }) | null;
 }
 
 export interface Agencies {
-  /** Every agency of the state, by code, placed or not, with where it was placed and how. */
+  /** Every agency of the state, by code, placed or not. */
   all: PlacedAgency[];
-  /** The agencies of each county in the order a page lists them (vouchers first). */
+  /** Each county's list, in the order a page gives it. */
   byCounty: Map<string, HousingAgency[]>;
   report: AgencyReport;
   warnings: string[];
@@ -133,27 +168,35 @@ function agreeName(a: string | null, b: string | null): Agreement<string> {
 const samePhone = (x: PhoneNumber, y: PhoneNumber) => phoneKey(x) === phoneKey(y);
 const sameText = (x: string, y: string) => x === y;
 
-const rank = (agency: HousingAgency) => (agency.programs === null ? 2 : agency.programs.includes('vouchers') ? 0 : 1);
-
-/** A county's list: vouchers first, then public housing only, then programs unknown; by name, then code. */
-export function orderForPage(agencies: readonly HousingAgency[]): HousingAgency[] {
-  return [...agencies].sort((a, b) => rank(a) - rank(b) || compareCodePoints((a.name ?? '').toUpperCase(), (b.name ?? '').toUpperCase()) || compareCodePoints(a.code, b.code));
+/** What the two contact reports agree on for one agency. */
+interface AgreedContacts {
+  code: string;
+  name: string | null;
+  programs: HousingAgency['programs'];
+  phone: PhoneNumber | null;
+  email: string | null;
+  address: string | null;
+  city: string | null;
+  zip: string | null;
+  /** The office's county as the directory names it. */
+  countyFips: string | null;
 }
 
-/** The joined, agreed and placed agencies of the state, with the counts the build report gives. */
-export function housingAgencies({ contacts, crosswalk, counties }: AgencyInputs): Agencies {
+/**
+ * The two parses joined on HUD's code, each field as they agree: a field one has and the other
+ * lacks is taken; different values are a conflict, left null with a warning. Phone and fax by the
+ * files' pattern (the by-code file's columns were checked by hand against HUD's PDF).
+ */
+export function contactsAgreement(contacts: AgencyInputs['contacts'], counties: ReadonlyMap<string, string>): { agreed: Map<string, AgreedContacts>; report: ContactsReport; warnings: string[] } {
   const { byCode, entries } = contacts;
   const warnings = [...byCode.warnings, ...entries.warnings];
-  const files = `${byCode.file.name} and ${entries.file.name}`;
   const fromByCode = new Map(byCode.agencies.map((a) => [a.code, a]));
   const fromEntries = new Map(entries.agencies.map((a) => [a.code, a]));
   const codes = [...new Set([...fromByCode.keys(), ...fromEntries.keys()])].sort(compareCodePoints);
   const { pattern, same, swapped } = numbersPatternOf(byCode.numbersByCode, entries.numbersByCode);
   // The directory's numbers as the by-code file's columns, by the files' pattern (none without one).
   const directoryNumbers = (e: AgencyEntry) => (pattern === 'swapped' ? { phone: e.fax, fax: e.phone } : { phone: e.phone, fax: e.fax });
-  const zipCounties = new Map<string, CrosswalkRow[]>();
-  for (const row of crosswalk?.rows ?? []) if (counties.has(row.county)) zipCounties.set(row.zip, [...(zipCounties.get(row.zip) ?? []), row]);
-  const report: AgencyReport = {
+  const report: ContactsReport = {
     read: [
       { file: byCode.file.name, agencies: byCode.agencies.length },
       { file: entries.file.name, agencies: entries.agencies.length },
@@ -161,13 +204,11 @@ export function housingAgencies({ contacts, crosswalk, counties }: AgencyInputs)
     joined: 0,
     onlyByCode: 0,
     onlyDirectory: 0,
-    published: { name: 0, programs: 0, phone: 0, email: 0, address: 0, city: 0, zip: 0 },
     numbers: { pattern, samePattern: same, swappedPattern: swapped, byLabels: 0, byPattern: 0, fromOneFile: 0, againstPattern: 0 },
     conflicts: 0,
-    placed: { both: 0, crosswalk: 0, directory: 0, disagree: 0, unplaced: 0 },
   };
-  const unplaced: string[] = [];
-  const all: PlacedAgency[] = codes.map((code) => {
+  const agreed = new Map<string, AgreedContacts>();
+  for (const code of codes) {
     const a = fromByCode.get(code);
     const b = fromEntries.get(code);
     if (a && b) report.joined++;
@@ -215,63 +256,249 @@ export function housingAgencies({ contacts, crosswalk, counties }: AgencyInputs)
       phone = directoryNumbers(b).phone;
       if (phone !== null) report.numbers.fromOneFile++;
     }
-    const zip = pick('zip');
     const program = b?.program ?? null;
-    const agency: HousingAgency = {
+    const fields = { name: pick('name'), email: pick('email'), address: pick('address'), city: pick('city'), zip: pick('zip') };
+    if (conflicted.length > 0) warnings.push(`hud_pha_contacts: ${label}: ${conflicted.join('; ')}: the two parses disagree, so neither fills or confirms it`);
+    agreed.set(code, {
       code,
-      name: pick('name'),
+      ...fields,
       programs: program === null ? null : PROGRAMS[program],
-      phone: phone === null ? null : phoneText(phone),
-      email: pick('email'),
-      address: pick('address'),
-      city: pick('city'),
-      zip,
-    };
-    if (conflicted.length > 0) warnings.push(`hud_pha_contacts: ${label}: ${conflicted.join('; ')}: published as null`);
-    for (const key of Object.keys(report.published) as (keyof AgencyReport['published'])[]) if (agency[key] !== null) report.published[key]++;
-    // The office's county: the directory's, where the crosswalk puts the office's ZIP in it.
-    const named = b?.countyFips != null && counties.has(b.countyFips) ? b.countyFips : null;
-    const inCrosswalk = zip === null ? [] : (zipCounties.get(zip) ?? []);
-    let county: string | null = null;
-    let placedBy: PlacedBy | null = null;
-    if (named !== null && inCrosswalk.length > 0) {
-      if (inCrosswalk.some((c) => c.county === named)) [county, placedBy] = [named, 'both'];
-      else {
-        report.placed.disagree++;
-        const where = inCrosswalk.map((c) => `${counties.get(c.county)} (${c.county})`).join(', ');
-        warnings.push(`hud_pha_contacts: ${label}: ${entries.file.name} places the office in ${counties.get(named)} County (${named}), the crosswalk puts its ZIP ${zip} in ${where}: listed under no county`);
+      phone,
+      countyFips: b?.countyFips != null && counties.has(b.countyFips) ? b.countyFips : null,
+    });
+  }
+  if (pattern === null && report.joined > 0) {
+    warnings.push(`hud_pha_contacts: ${byCode.file.name} and ${entries.file.name} match phone for phone as often as phone for fax (${same} each): a phone is taken where both call it the phone, else from the by-code file alone`);
+  }
+  return { agreed, report, warnings };
+}
+
+/** Text compared as the files write it loosely: case, punctuation and runs of space aside, "St" as "Saint". */
+const loose = (text: string) =>
+  text
+    .toUpperCase()
+    .replace(/&/g, ' AND ')
+    .replace(/[^A-Z0-9]+/g, ' ')
+    .replace(/\bST\b/g, 'SAINT')
+    .trim();
+
+/** USPS's abbreviations of the words streets are written with (Publication 28), as the layer writes them. */
+const STREET_WORDS: Readonly<Record<string, string>> = {
+  STREET: 'ST', AVENUE: 'AVE', ROAD: 'RD', BOULEVARD: 'BLVD', DRIVE: 'DR', COURT: 'CT', CIRCLE: 'CIR', PLACE: 'PL', LANE: 'LN', PLAZA: 'PLZ',
+  PARKWAY: 'PKWY', HIGHWAY: 'HWY', SUITE: 'STE', NORTH: 'N', SOUTH: 'S', EAST: 'E', WEST: 'W', NORTHEAST: 'NE', NORTHWEST: 'NW', SOUTHEAST: 'SE', SOUTHWEST: 'SW',
+  SAINT: 'ST', FIRST: '1ST', SECOND: '2ND', THIRD: '3RD', FOURTH: '4TH', FIFTH: '5TH',
+};
+/** A street compared loosely: as `loose`, with the words USPS abbreviates abbreviated. */
+const looseStreet = (text: string) =>
+  loose(text)
+    .split(' ')
+    .map((word) => STREET_WORDS[word] ?? word)
+    .join(' ');
+
+/** One field of the record: the layer's, checked against the contact reports and filled by them where the layer has none. */
+function checked<T>(layer: T | null, contacts: T | null, same: (x: T, y: T) => boolean): { value: T | null; outcome: 'layer' | 'filled' | null; check: 'confirmed' | 'differ' | null } {
+  if (layer === null) return { value: contacts, outcome: contacts === null ? null : 'filled', check: null };
+  if (contacts === null) return { value: layer, outcome: 'layer', check: null };
+  return { value: layer, outcome: 'layer', check: same(layer, contacts) ? 'confirmed' : 'differ' };
+}
+
+/** A name the layer cut short (the contact reports' begins with it) is completed from them; the layer's otherwise. */
+function checkedName(layer: string | null, contacts: string | null): ReturnType<typeof checked<string>> {
+  if (layer !== null && contacts !== null && loose(contacts).startsWith(loose(layer)) && contacts.length > layer.length) return { value: contacts, outcome: 'filled', check: 'confirmed' };
+  return checked(layer, contacts, (x, y) => loose(x) === loose(y) || loose(x).startsWith(loose(y)));
+}
+
+const samePrograms = (x: NonNullable<HousingAgency['programs']>, y: NonNullable<HousingAgency['programs']>) => x.join('+') === y.join('+');
+
+/** The county of an office ZIP, as a ZIP is placed: the crosswalk's among the state's counties, else GeoNames'. */
+function officeCountyOf(zip: string | null, crosswalk: ReadonlyMap<string, CrosswalkRow[]>, geonames: ReadonlyMap<string, GeonamesPlace>, state: AgencyInputs['state'], counties: ReadonlyMap<string, string>): { fips: string; by: PlacedBy } | null {
+  if (zip === null) return null;
+  const primary = primaryCrosswalkRow(crosswalk.get(zip) ?? []);
+  if (primary) return { fips: primary.county, by: 'crosswalk' };
+  const code = geonames.get(zip)?.countyCode;
+  const fips = code ? `${state.fips}${code}` : null;
+  return fips !== null && counties.has(fips) ? { fips, by: 'geonames' } : null;
+}
+
+/** The areas file's entries with each part's county placed, checked against the layer's codes and the state's counties. */
+type PublishedArea = HousingAgency['area'];
+
+function areasByCode(areas: NonNullable<AgencyInputs['areas']>, layerCodes: ReadonlySet<string>, layerFile: string, state: AgencyInputs['state'], counties: ReadonlyMap<string, string>): Map<string, { area: PublishedArea; entry: AgencyAreas['agencies'][number] }> {
+  const fipsByName = new Map([...counties].map(([fips, name]) => [name, fips]));
+  const byCode = new Map<string, { area: PublishedArea; entry: AgencyAreas['agencies'][number] }>();
+  areas.agencies.forEach((entry, index) => {
+    const at = `agencies[${index}] (${entry.code})`;
+    if (!layerCodes.has(entry.code)) throw new SourceError({ file: areas.path }, `${at}: HUD's agency layer (${layerFile}) has no agency ${entry.code}; give the code HUD's layer gives the agency`);
+    const parts = entry.area?.parts.map((part, i) => {
+      const fips = fipsByName.get(part.county);
+      if (fips === undefined) {
+        throw new SourceError({ file: areas.path }, `${at}.area.parts[${i}]: "${part.county}" is not one of ${state.name}'s counties as HUD's county FMR file names them (without the word "County": "St. Louis", "Lac qui Parle")`);
       }
-    } else if (named !== null) [county, placedBy] = [named, 'directory'];
-    else if (inCrosswalk.length > 0) [county, placedBy] = [primaryCrosswalkRow(inCrosswalk)?.county ?? null, 'crosswalk'];
-    else unplaced.push(label);
-    if (placedBy !== null) report.placed[placedBy]++;
-    return { ...agency, county_fips: county, placed_by: placedBy };
+      return { county: part.county, county_fips: fips, county_word: countyWordOf(part.county, state.countyWord) as NonNullable<PublishedArea>['parts'][number]['county_word'], portion: part.portion, city: part.city ?? null, except: part.except ?? [] };
+    });
+    byCode.set(entry.code, { area: parts && entry.area ? { parts, incomplete: entry.area.incomplete } : null, entry });
+  });
+  return byCode;
+}
+
+/** A county's list: the agencies that serve it, then those with an office only, each group by vouchers (most first), public housing only last. */
+export function orderForPage(agencies: readonly HousingAgency[]): HousingAgency[] {
+  const group = (a: HousingAgency) => (a.serves_here !== null ? 0 : a.programs !== null && !a.programs.includes('vouchers') ? 2 : 1);
+  return [...agencies].sort(
+    (a, b) =>
+      group(a) - group(b) ||
+      (b.vouchers ?? -1) - (a.vouchers ?? -1) ||
+      compareCodePoints((a.name ?? '').toUpperCase(), (b.name ?? '').toUpperCase()) ||
+      compareCodePoints(a.code, b.code),
+  );
+}
+
+const zeroes = (): ByField => ({ name: 0, programs: 0, phone: 0, email: 0, address: 0, city: 0, zip: 0 });
+
+/** The state's agencies: each one's record from the layer and the contact reports, placed, with its area; and each county's list. */
+export function housingAgencies({ layer, contacts, crosswalk, geonames, state, counties, areas }: AgencyInputs): Agencies {
+  const agreement = contactsAgreement(contacts, counties);
+  const { agreed, report: contactsReport } = agreement;
+  const warnings = [...layer.warnings, ...agreement.warnings];
+  const fromLayer = new Map(layer.agencies.map((a) => [a.code, a]));
+  const codes = [...new Set([...fromLayer.keys(), ...agreed.keys()])].sort(compareCodePoints);
+  const byZip = new Map<string, CrosswalkRow[]>();
+  for (const row of crosswalk?.rows ?? []) if (counties.has(row.county)) byZip.set(row.zip, [...(byZip.get(row.zip) ?? []), row]);
+  const places = new Map<string, GeonamesPlace>();
+  for (const place of geonames) if (!places.has(place.zip)) places.set(place.zip, place);
+  const served = areas ? areasByCode(areas, new Set(fromLayer.keys()), layer.file.name, state, counties) : new Map<string, never>();
+  const report: AgencyReport = {
+    layer: { file: layer.file.name, agencies: layer.agencies.length },
+    contacts: contactsReport,
+    published: codes.length,
+    fromContactsOnly: 0,
+    fromLayer: zeroes(),
+    filled: zeroes(),
+    confirmed: zeroes(),
+    differ: zeroes(),
+    placed: { crosswalk: 0, geonames: 0, unplaced: 0, directoryAgrees: 0, directoryDiffers: 0 },
+    areas: { file: areas?.file.name ?? null, agencies: 0, counties: 0, withBasis: 0 },
+  };
+  const unplaced: string[] = [];
+  const all = codes.map((code): PlacedAgency => {
+    const own: LayerAgency | undefined = fromLayer.get(code);
+    const other = agreed.get(code);
+    if (!own) report.fromContactsOnly++;
+    const outcomes: Partial<Record<CheckedField, ReturnType<typeof checked<unknown>>>> = {};
+    const take = <T>(key: CheckedField, result: ReturnType<typeof checked<T>>): T | null => {
+      outcomes[key] = result;
+      return result.value;
+    };
+    const record = {
+      name: take('name', checkedName(own?.name ?? null, other?.name ?? null)),
+      programs: take('programs', checked(own ? PROGRAMS[own.program] : null, other?.programs ?? null, samePrograms)),
+      phone: take('phone', checked(own?.phone ?? null, other?.phone ?? null, samePhone)),
+      email: take('email', checked(own?.email ?? null, other?.email ?? null, (x, y) => x.toLowerCase() === y.toLowerCase())),
+      address: take('address', checked(own?.street ?? null, other?.address ?? null, (x, y) => looseStreet(x) === looseStreet(y))),
+      city: take('city', checked(own?.city ?? null, other?.city ?? null, (x, y) => loose(x) === loose(y))),
+      zip: take('zip', checked(own?.zip ?? null, other?.zip ?? null, sameText)),
+    };
+    for (const key of CHECKED_FIELDS) {
+      const { outcome, check } = outcomes[key] ?? { outcome: null, check: null };
+      if (outcome === 'layer') report.fromLayer[key]++;
+      if (outcome === 'filled') report.filled[key]++;
+      if (check !== null) report[check][key]++;
+    }
+    const office = officeCountyOf(record.zip, byZip, places, state, counties);
+    if (office) {
+      report.placed[office.by]++;
+      if (other?.countyFips != null) report.placed[other.countyFips === office.fips ? 'directoryAgrees' : 'directoryDiffers']++;
+    } else unplaced.push(`${code} ${record.name ?? ''}`.trim());
+    const known = served.get(code);
+    const entry = known?.entry;
+    if (known?.area) {
+      report.areas.agencies++;
+      if (own?.program === 'Low-Rent') warnings.push(`agency areas: ${code} ${record.name ?? ''} has a voucher area in ${areas?.path ?? ''}, but HUD's agency layer says it runs public housing only`);
+    }
+    if (entry?.payment_standard_basis != null) report.areas.withBasis++;
+    return {
+      code,
+      name: record.name,
+      short_name: entry?.short_name ?? null,
+      programs: record.programs,
+      vouchers: own?.vouchers ?? null,
+      phone: record.phone === null ? null : phoneText(record.phone),
+      email: record.email,
+      address: record.address,
+      city: record.city,
+      zip: record.zip,
+      serves: known?.area ? areaInWords(known.area, ENGLISH) : null,
+      area: known?.area ?? null,
+      payment_standard_basis: entry?.payment_standard_basis ?? null,
+      basis_since: entry?.basis_since ?? null,
+      moving_to_work: entry?.moving_to_work ?? null,
+      alternative_rent: entry?.alternative_rent ?? null,
+      sources: entry?.sources.map(({ facts, url, page_date, quote, read_on }) => ({ facts, url, page_date, quote, read_on })) ?? [],
+      county_fips: office?.fips ?? null,
+      placed_by: office?.by ?? null,
+    };
   });
   report.placed.unplaced = unplaced.length;
-  if (pattern === null && report.joined > 0) warnings.push(`hud_pha_contacts: ${files} match phone for phone as often as phone for fax (${same} each): a phone is published where both call it the phone, else from the by-code file alone`);
   if (unplaced.length > 0) {
-    warnings.push(`hud_pha_contacts: ${unplaced.length} agenc${unplaced.length === 1 ? 'y has' : 'ies have'} no office ZIP in the crosswalk and no county in ${entries.file.name}: listed under no county (${unplaced.join(', ')})`);
+    warnings.push(`housing agencies: ${unplaced.length} agenc${unplaced.length === 1 ? 'y is' : 'ies are'} in none of ${state.name}'s counties: no office ZIP, or one neither the crosswalk nor GeoNames places in the state (${unplaced.join(', ')})`);
   }
   const byCounty = new Map<string, HousingAgency[]>();
-  for (const { county_fips, placed_by: _placedBy, ...agency } of all) {
-    if (county_fips === null) continue;
-    byCounty.set(county_fips, [...(byCounty.get(county_fips) ?? []), agency]);
+  const covered = new Set<string>();
+  for (const { county_fips: office, placed_by: _placedBy, ...agency } of all) {
+    const listed = new Set([...(office === null ? [] : [office]), ...(agency.area?.parts.map((part) => part.county_fips) ?? [])]);
+    for (const fips of listed) {
+      const servesHere = coverageOf(agency.area, fips);
+      if (servesHere !== null) covered.add(fips);
+      byCounty.set(fips, [...(byCounty.get(fips) ?? []), inCounty(agency, servesHere)]);
+    }
   }
+  report.areas.counties = covered.size;
   for (const [fips, list] of byCounty) byCounty.set(fips, orderForPage(list));
   return { all, byCounty, report, warnings };
 }
 
-/** The build report's lines on the housing agencies: what each file gave, how they were joined, agreed and placed. */
+/** An agency as a county lists it, its fields in the contract's order (serves_here after serves). */
+function inCounty(a: AgencyRecord, servesHere: HousingAgency['serves_here']): HousingAgency {
+  return {
+    code: a.code,
+    name: a.name,
+    short_name: a.short_name,
+    programs: a.programs,
+    vouchers: a.vouchers,
+    phone: a.phone,
+    email: a.email,
+    address: a.address,
+    city: a.city,
+    zip: a.zip,
+    serves: a.serves,
+    serves_here: servesHere,
+    area: a.area,
+    payment_standard_basis: a.payment_standard_basis,
+    basis_since: a.basis_since,
+    moving_to_work: a.moving_to_work,
+    alternative_rent: a.alternative_rent,
+    sources: a.sources,
+  };
+}
+
+const fieldCounts = (counts: ByField) => CHECKED_FIELDS.map((key) => `${key} ${counts[key]}`).join(', ');
+
+/** The build report's lines on the housing agencies: the layer, the contact reports, how they agree, where the offices are, what is known of the areas. */
 export function agencyReportLines(report: AgencyReport): string[] {
-  const { read, numbers, placed, published } = report;
+  const { contacts, placed, areas } = report;
+  const { numbers } = contacts;
   const pattern =
     numbers.pattern === null
       ? 'no pattern (as many agencies match phone for phone as phone for fax)'
       : `the directory's ${numbers.pattern === 'swapped' ? 'phone and fax swapped' : 'phone and fax as the by-code file has them'} (${numbers.pattern === 'swapped' ? numbers.swappedPattern : numbers.samePattern} agencies of every state with two numbers in both files, against ${numbers.pattern === 'swapped' ? numbers.samePattern : numbers.swappedPattern})`;
   return [
-    `housing agencies: ${read.map((r) => `${r.agencies} in ${r.file}`).join(', ')}; ${report.joined} in both, ${report.onlyByCode} in the first only, ${report.onlyDirectory} in the second only`,
-    `  published with ${(Object.keys(published) as (keyof typeof published)[]).map((key) => `${key} ${published[key]}`).join(', ')}`,
-    `  phone: ${numbers.byLabels} called the phone by both files, ${numbers.byPattern} one file's phone and the other's fax (resolved by the files' pattern: ${pattern}), ${numbers.fromOneFile} from one file, ${numbers.againstPattern} against the pattern (null)`,
-    `  conflicts left null ${report.conflicts}; office's county: ${placed.both} by the directory and the crosswalk, ${placed.crosswalk} by the crosswalk alone, ${placed.directory} by the directory alone; under no county: ${placed.disagree} where the two disagree, ${placed.unplaced} with neither`,
+    `housing agencies: ${report.layer.agencies} in ${report.layer.file} (HUD's agency layer, each agency's record); ${report.published} published, ${report.fromContactsOnly} of them from the contact reports alone`,
+    `  contact reports: ${contacts.read.map((r) => `${r.agencies} in ${r.file}`).join(', ')}; ${contacts.joined} in both, ${contacts.onlyByCode} in the first only, ${contacts.onlyDirectory} in the second only; phone and fax by ${pattern}; ${contacts.conflicts} values the two disagree on`,
+    `  from the layer: ${fieldCounts(report.fromLayer)}; filled by the contact reports: ${fieldCounts(report.filled)}`,
+    `  the contact reports confirm: ${fieldCounts(report.confirmed)}; differ from the layer (the layer's published): ${fieldCounts(report.differ)}`,
+    `  office's county: ${placed.crosswalk} by the crosswalk, ${placed.geonames} by GeoNames, ${placed.unplaced} in none; the directory's county agrees for ${placed.directoryAgrees}, differs for ${placed.directoryDiffers}`,
+    areas.file === null
+      ? '  areas served: no file for the state in data/agency-areas/: every county lists the agencies with an office in it'
+      : `  areas served (${areas.file}): ${areas.agencies} agencies with an area, covering ${areas.counties} counties; ${areas.withBasis} with a known payment standard basis`,
   ];
 }

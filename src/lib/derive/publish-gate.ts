@@ -46,8 +46,8 @@ const COUNT_SOURCES: Record<Exclude<keyof PublishedCounts, 'fiscal_years'>, { da
   zips_with_census_rent: { dataset: 'census_acs', what: 'ZIP codes with a census rent' },
   section_8_rows: { dataset: 'hud_safmr and zillow_zori', what: 'section-8 rows' },
   counties_with_income_limits: { dataset: 'hud_il', what: 'counties with income limits' },
-  housing_agencies: { dataset: 'hud_pha_contacts', what: 'housing agencies placed in a county' },
-  counties_with_housing_agencies: { dataset: 'hud_pha_contacts', what: 'counties with a housing agency' },
+  housing_agencies: { dataset: 'hud_pha_layer', what: 'housing agencies placed in a county' },
+  counties_with_housing_agencies: { dataset: 'hud_pha_layer', what: 'counties with a housing agency' },
 };
 
 const percent = (share: number) => `${(100 * share).toFixed(1)}%`;

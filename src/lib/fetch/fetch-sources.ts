@@ -13,6 +13,7 @@ import { dateLimits } from '../sources/plausible.ts';
 import { datasetFiles } from '../sources/read-sources.ts';
 import { rowsInFile, type ScopeOfRead } from '../sources/registry.ts';
 import type { StateScope } from '../states.ts';
+import { agencyPrefixOf } from '../sources/hud-pha-layer.ts';
 import { download, DownloadError } from './download.ts';
 import type { Manifest, ManifestEntry, SourceEntry } from './manifest.ts';
 import type { Progress } from './progress.ts';
@@ -304,7 +305,18 @@ export interface Discovery {
   took: string | null;
 }
 
-export async function fetchSources(options: FetchOptions): Promise<FileResult[]> {
+/**
+ * An entry for the state being fetched: `{ST}` in its file name and URL is the state's USPS code,
+ * `{PHA}` the two letters HUD's agency codes of the state start with (a feature service queried for
+ * one state's agencies, saved under the state's name).
+ */
+export function entryForState(entry: ManifestEntry, state: StateScope): ManifestEntry {
+  const fill = (text: string) => text.replaceAll('{ST}', state.code).replaceAll('{PHA}', agencyPrefixOf(state));
+  return { ...entry, file: typeof entry.file === 'string' ? fill(entry.file) : entry.file.map(fill), url: fill(entry.url) };
+}
+
+export async function fetchSources(given: FetchOptions): Promise<FileResult[]> {
+  const options = { ...given, manifest: { ...given.manifest, sources: given.manifest.sources.map((entry) => entryForState(entry, given.state)) } };
   await mkdir(options.sourcesDir, { recursive: true });
   for (const dataset of new Set(options.manifest.sources.map((e) => e.dataset))) {
     for (const name of await removeLeftovers(join(options.sourcesDir, dataset), LEFTOVER)) options.progress.note(`removed ${dataset}/${name}, left by a fetch that was stopped`);

@@ -35,6 +35,32 @@ const examplePath = (state: StateScope, path: string) => {
   return path.replace('{zip}', zip).replace('{slug}', countySlug(county));
 };
 
+/** The agencies whose voucher area is known, once each, with the counties it covers: for an agent that looks for a city's agency. */
+function servingAgenciesTable(counties: readonly CountyRecord[]): string[] {
+  const byCode = new Map<string, { agency: CountyRecord['housing_agencies'][number]; counties: string[] }>();
+  for (const county of counties) {
+    for (const agency of county.housing_agencies) {
+      if (agency.serves_here === null) continue;
+      const entry = byCode.get(agency.code) ?? { agency, counties: [] };
+      entry.counties.push(`${county.county} (${agency.serves_here})`);
+      byCode.set(agency.code, entry);
+    }
+  }
+  if (byCode.size === 0) return [];
+  const basis = (b: string | null) => (b === 'small_area' ? 'Small Area FMR' : b === 'area' ? 'area FMR' : 'not known');
+  const rows = [...byCode.values()].sort((a, b) => (b.agency.vouchers ?? 0) - (a.agency.vouchers ?? 0) || (a.agency.code < b.agency.code ? -1 : 1));
+  return [
+    `## Housing agencies with a known voucher area (${rows.length})`,
+    '',
+    '| Agency | Code | Serves | Counties | Payment standards | Moving to Work | Vouchers | Phone |',
+    '|---|---|---|---|---|---|---:|---|',
+    ...rows.map(({ agency: a, counties: covered }) =>
+      `| ${a.short_name ?? a.name ?? a.code} | ${a.code} | ${a.serves ?? ''} | ${covered.join(', ')} | ${basis(a.payment_standard_basis)} | ${a.moving_to_work === null ? 'not known' : a.moving_to_work ? 'yes' : 'no'} | ${a.vouchers ?? ''} | ${a.phone ?? ''} |`,
+    ),
+    '',
+  ];
+}
+
 export function llmsTxt({ state, site, meta, record }: SiteFacts): string {
   const urls = siteUrls(site);
   return [
@@ -141,9 +167,10 @@ export function llmsFullTxt(facts: SiteFacts, counties: readonly CountyRecord[])
     `- ${FORTY_PERCENT_RULE}`,
     ...voucherRulesLines().map((line) => `- ${line}`),
     "- `housing_wage` (ZIP and county): for each unit size on both bases, FMR × 12 ÷ 0.30 ÷ 2,080 hours, dollars and cents, half away from zero (NLIHC's Out of Reach method); the income needed is FMR × 40. A county's is of the median FMR of its ZIP rows.",
-    "- `housing_agencies` (ZIP and county): the public housing agencies whose office is in the county (a ZIP takes its county's), where a household applies for a voucher: those running vouchers (HUD's Section 8 or Combined) first, then public housing only, then programs unknown. " +
-      "Read from two independent parses of HUD's contact reports (HUD publishes only a PDF a state): a field is published where the two agree or only one has it, else null; a number one calls the phone and the other the fax is read by the pattern of the whole files. " +
-      `The office's county is the one the second parse names where the crosswalk puts the office's ZIP in it. Where the office is, not the area the agency serves. HUD's own list: ${hudAgencyListUrl(state)}`,
+    "- `housing_agencies` (ZIP and county): who runs vouchers there. First the agencies whose voucher area covers all or part of the county (`serves_here` all or part), each with the area in words (`serves`), county by county (`area`), which FMR its payment standards follow (`payment_standard_basis`, small_area or area, `basis_since`), whether it is a Moving to Work agency with rent rules of its own (`moving_to_work`, `alternative_rent`) and the pages those facts rest on (`sources`: URL, the date the page states, its words); then those that only have an office in the county (`serves_here` null); most vouchers first, public housing only last. A ZIP takes its county's list. " +
+      "Which agency serves a household depends on the city it lives in, not on its ZIP code (the Postal Service often gives a big city's name to its suburbs' ZIP codes): never pick one from the ZIP alone; name those whose area may hold the household's city. " +
+      "Name, office, phone, email, programs and `vouchers` come from HUD's Public Housing Authorities data, checked against two parses of its contact reports; the areas and rules from the agencies' own pages, a fact no page states null. " +
+      `\`voucher_fit\`'s \`agencies\` and its summary lines name the agencies that use each basis. HUD's own list: ${hudAgencyListUrl(state)}`,
     '',
     '## Fields',
     '',
@@ -158,7 +185,9 @@ export function llmsFullTxt(facts: SiteFacts, counties: readonly CountyRecord[])
     `- HUD-USPS ZIP Code Crosswalk ${v.hud_usps_crosswalk.quarter ?? ''}: ZIP to county. Public domain.`,
     '- GeoNames postal codes: place names and coordinates. CC BY 4.0.',
     '- U.S. Census Bureau ZCTA Gazetteer: internal points. Public domain.',
-    "- HUD's public housing agency contact reports, as parsed by GGPrompts/vibe4vets and Kosaiyno/Sect8: agencies' offices. The facts are HUD's (public domain).",
+    "- HUD's Public Housing Authorities data (its open-data layer): each agency's name, office, phone, programs and vouchers. Public domain.",
+    "- HUD's public housing agency contact reports, as parsed by GGPrompts/vibe4vets and Kosaiyno/Sect8: they fill and confirm the layer. The facts are HUD's (public domain).",
+    "- Housing agencies' own pages (and their cities', counties' and newspapers'), for the area each serves and the rules it uses: each fact's page, date and words in `sources`.",
     '',
     `Licence of this dataset: ${LICENSE.name} (${LICENSE.url}). Commercial use allowed; attribution is the only condition. Underlying sources keep their own terms.`,
     '',
@@ -166,6 +195,7 @@ export function llmsFullTxt(facts: SiteFacts, counties: readonly CountyRecord[])
     '',
     `Generated at ${meta.generated_at}.`,
     '',
+    ...servingAgenciesTable(counties),
     `## Counties (${counties.length})`,
     '',
     '| County | Slug | ZIPs | ZIPs with market rent | Median 2-bedroom Small Area FMR | Median 2-bedroom area FMR | Median market rent | Median FMR change |',

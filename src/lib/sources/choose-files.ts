@@ -130,3 +130,31 @@ export function chooseContactsFiles(names: readonly string[], folder: string): F
   }
   return choice;
 }
+
+/** HUD's agency layer: the feature service's answer for a state (as data:fetch names it), or an export of every state. */
+export const LAYER_FILES = [
+  { pattern: /^Public_Housing_Authorities_[A-Z]{2}\.json$/, example: 'Public_Housing_Authorities_MN.json' },
+  { pattern: /^(?:Public_Housing_Authorities|Detailed_Public_Housing_Authority_Dataset)[\w.-]*\.csv$/i, example: 'Public_Housing_Authorities.csv' },
+] as const;
+
+/** The state a feature-service answer was asked for, by its name (`Public_Housing_Authorities_MN.json`). */
+const layerStateOf = (name: string) => /_([A-Z]{2})\.json$/.exec(name)?.[1];
+
+/**
+ * The state's own answer of the feature service when the folder has one (answers for other states
+ * are left out: a folder fetched for several states holds one each), else the one export of every
+ * state; two exports are an error, since which to trust is not ours to guess.
+ */
+export function chooseLayerFile(names: readonly string[], folder: string, { stateCode }: ChoiceContext): FileChoice {
+  if (stateCode === undefined) throw new Error("HUD's agency layer is chosen for a state");
+  const answers = names.filter((name) => layerStateOf(name) !== undefined);
+  const exports = names.filter((name) => layerStateOf(name) === undefined);
+  const own = answers.find((name) => layerStateOf(name) === stateCode);
+  const others = answers.filter((name) => name !== own).map((name) => ({ name, why: `it is the feature service's answer for ${layerStateOf(name)}` }));
+  if (own !== undefined) return { read: [own], leftOut: [...others, ...exports.map((name) => ({ name, why: `${own} is the feature service's answer for the state` }))] };
+  if (exports.length > 1) throw new SourceError({ file: folder }, `several exports of HUD's agency layer (${exports.join(', ')}); keep one`);
+  if (exports.length === 0 && answers.length > 0) {
+    throw new SourceError({ file: folder }, `holds the feature service's answers for ${answers.map(layerStateOf).join(', ')} only, none for ${stateCode} (npm run data:fetch -- --state ${stateCode} --only hud_pha_layer fetches it)`);
+  }
+  return { read: exports, leftOut: others };
+}

@@ -14,9 +14,12 @@ import type { Crosswalk } from './hud-crosswalk.ts';
 import type { FmrAreas } from './hud-fmr.ts';
 import type { IncomeLimitsFile } from './hud-income-limits.ts';
 import type { ContactsFile } from './hud-pha-contacts.ts';
+import type { LayerFile } from './hud-pha-layer.ts';
+import { parseAgencyAreas, type AgencyAreas } from './agency-areas.ts';
 import type { SafmrRow } from './hud-safmr.ts';
 import { readLockfile, type Lockfile } from './lockfile.ts';
 import { cacheKey, type ParseCache } from './parse-cache.ts';
+import { decodeUtf8 } from './plausible.ts';
 import { SOURCES, type DatasetFolder, type ParsedSource, type ScopeOfRead, type SourceDataset } from './registry.ts';
 import type { ZoriFile } from './zillow-zori.ts';
 
@@ -33,6 +36,10 @@ export interface SourceData {
   gazetteer: { centroids: Centroid[]; file: SourceFile };
   /** The two parses of HUD's contact reports: the by-code file (phone and fax checked by hand) and the directory (program and county). */
   contacts: { byCode: ContactsFile & { file: SourceFile }; entries: ContactsFile & { file: SourceFile } };
+  /** HUD's agency layer: each agency's record (the contact reports fill and confirm it). */
+  layer: LayerFile & { file: SourceFile };
+  /** The project's file of the areas agencies serve (data/agency-areas/<STATE>.json); null where it has none for the state. */
+  agencyAreas: (AgencyAreas & { file: SourceFile; path: string }) | null;
   /** Files seen but not read, and why; the datasets read from the snapshot. */
   warnings: string[];
 }
@@ -205,6 +212,8 @@ class SourceReader {
 export interface SourceFolders {
   sourcesDir: string;
   snapshotDir?: string;
+  /** The project's files of the areas agencies serve, one a state (`MN.json`); none read without it. */
+  agencyAreasDir?: string;
 }
 
 /** Whether a dataset is read from the snapshot: there is one, and the sources folder has no file of the dataset. */
@@ -240,15 +249,17 @@ export async function readSources(folders: SourceFolders, scope: ScopeOfRead, ca
   const geonamesFile = only(reader.read('geonames'));
   const gazetteerFile = only(reader.read('census_gazetteer'));
   const contactsFiles = reader.read('hud_pha_contacts');
+  const layerFile = only(reader.read('hud_pha_layer'));
+  const agencyAreas = readAgencyAreas(folders.agencyAreasDir, scope);
   const offThread = (f: ReadFile<DatasetFolder>) => (SOURCES[f.dataset] as SourceDataset<unknown>).parsesOffThread?.(f.path) === true;
   const started = new Map<ReadFile<DatasetFolder>, Parsed<DatasetFolder>>();
-  const all: ReadFile<DatasetFolder>[] = [...crosswalkFiles, ...safmrFiles, incomeLimitsFile, zoriFile, acsFile, geonamesFile, gazetteerFile, ...contactsFiles];
+  const all: ReadFile<DatasetFolder>[] = [...crosswalkFiles, ...safmrFiles, incomeLimitsFile, zoriFile, acsFile, geonamesFile, gazetteerFile, ...contactsFiles, layerFile];
   for (const f of [...all.filter(offThread), ...all.filter((f) => !offThread(f))]) started.set(f, reader.parse(f));
   const parsed = <D extends DatasetFolder>(f: ReadFile<D>) => started.get(f) as Parsed<D>;
   // The county FMR file follows the newest SAFMR year read.
   const safmr = Promise.all(safmrFiles.map(parsed));
   const fmr = safmr.then((files) => reader.parse(only(reader.read('hud_fmr', { latestSafmrYear: Math.max(...files.flatMap((f) => f.parsed.map((r) => r.fiscalYear))) }))));
-  const [safmrParsed, fmrFile, incomeLimits, zori, acs, crosswalkParsed, geonames, gazetteer, contacts] = await Promise.all([
+  const [safmrParsed, fmrFile, incomeLimits, zori, acs, crosswalkParsed, geonames, gazetteer, contacts, layer] = await Promise.all([
     safmr,
     fmr,
     parsed(incomeLimitsFile),
@@ -258,6 +269,7 @@ export async function readSources(folders: SourceFolders, scope: ScopeOfRead, ca
     parsed(geonamesFile),
     parsed(gazetteerFile),
     Promise.all(contactsFiles.map(parsed)),
+    parsed(layerFile),
   ]);
   const [crosswalkFile] = crosswalkParsed;
   return {
@@ -270,8 +282,26 @@ export async function readSources(folders: SourceFolders, scope: ScopeOfRead, ca
     geonames: { ...geonames.parsed, file: geonames.file },
     gazetteer: { centroids: gazetteer.parsed, file: gazetteer.file },
     contacts: contactsByLayout(contacts),
+    layer: { ...layer.parsed, file: layer.file },
+    agencyAreas,
     warnings: [...reader.warnings.sort(compareCodePoints), ...snapshotNotice(reader.fromSnapshot, folders)],
   };
+}
+
+/** The state's file of the areas agencies serve, read and checked; null where the folder has none for the state. */
+function readAgencyAreas(dir: string | undefined, { state }: ScopeOfRead): SourceData['agencyAreas'] {
+  if (dir === undefined) return null;
+  const path = join(dir, `${state.code}.json`);
+  try {
+    statSync(path);
+  } catch {
+    return null;
+  }
+  const bytes = readRegularFile(path);
+  if (bytes.length === 0) throw new SourceError({ file: path }, 'file is empty');
+  const name = `agency-areas/${state.code}.json`;
+  const areas = parseAgencyAreas(decodeUtf8(bytes, path), path, state);
+  return { ...areas, file: { name, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') }, path };
 }
 
 /** One warning naming the datasets read from the snapshot, when any were. */

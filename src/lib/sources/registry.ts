@@ -9,10 +9,12 @@ import {
   chooseCountyFmrFile,
   chooseCrosswalkFile,
   chooseGeonamesFile,
+  chooseLayerFile,
   chooseOnlyFile,
   chooseSafmrFiles,
   CONTACTS_FILES,
   fmrFileYearName,
+  LAYER_FILES,
   type ChoiceContext,
   type FileChoice,
 } from './choose-files.ts';
@@ -21,6 +23,7 @@ import { parseCrosswalkApiJson, type Crosswalk } from './hud-crosswalk.ts';
 import { parseFmrWorkbook, type FmrAreas } from './hud-fmr.ts';
 import { chooseIncomeLimitsFile, parseIncomeLimitsCsv, parseIncomeLimitsWorkbook, type IncomeLimitsFile } from './hud-income-limits.ts';
 import { parseContactsJson, type ContactsFile } from './hud-pha-contacts.ts';
+import { parseLayerCsv, parseLayerJson, type LayerFile } from './hud-pha-layer.ts';
 import { checkedFiscalYear, parseSafmrCsv, type SafmrRow } from './hud-safmr.ts';
 import { parseWorkbookOffThread } from './off-thread.ts';
 import { decodeUtf8, type DateLimits } from './plausible.ts';
@@ -189,6 +192,15 @@ const hudPhaContacts: SourceDataset<ContactsFile> = {
   rows: (parsed) => parsed.agencies.length,
 };
 
+const hudPhaLayer: SourceDataset<LayerFile> = {
+  folder: 'hud_pha_layer',
+  names: [...LAYER_FILES],
+  required: true,
+  choose: (names, folder, context) => chooseLayerFile(names, folder, context),
+  parse: (path, bytes, { state }) => (endsWith(path, '.json') ? parseLayerJson(text(bytes, path, ','), path, state) : parseLayerCsv(text(bytes, path, ','), path, state)),
+  rows: (parsed) => parsed.agencies.length,
+};
+
 /** Every dataset, keyed by its folder (the name the fetch manifest and `meta.json` vintages use). */
 export const SOURCES = {
   hud_safmr: hudSafmr,
@@ -200,6 +212,7 @@ export const SOURCES = {
   geonames,
   census_gazetteer: censusGazetteer,
   hud_pha_contacts: hudPhaContacts,
+  hud_pha_layer: hudPhaLayer,
 } as const;
 
 export type DatasetFolder = keyof typeof SOURCES;

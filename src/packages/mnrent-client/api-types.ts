@@ -130,7 +130,7 @@ export interface paths {
         };
         /**
          * The whole dataset as one table: CSV or Parquet, or the data package that describes them
-         * @description 7 tables (zips, fmr_history, zori_monthly, counties, section_8, income_limits, housing_agencies), each as CSV (RFC 4180, UTF-8, a header row, an empty cell for no value) and as typed Parquet, built from the same records as the JSON; datapackage.json (Frictionless Data Package) gives each file's size, sha256 and Table Schema, and meta.json lists them.
+         * @description 8 tables (zips, fmr_history, zori_monthly, counties, section_8, income_limits, housing_agencies, agency_counties), each as CSV (RFC 4180, UTF-8, a header row, an empty cell for no value) and as typed Parquet, built from the same records as the JSON; datapackage.json (Frictionless Data Package) gives each file's size, sha256 and Table Schema, and meta.json lists them.
          */
         get: operations["getBulkFile"];
         put?: never;
@@ -292,20 +292,75 @@ export interface components {
                 br4: number | null;
             } | null;
         };
+        ServedAreaPart: {
+            /** @description The county, as HUD names it without the state's county word */
+            county: string;
+            county_fips: string;
+            /** @description The word said after the name (County); null where the name says what it is */
+            county_word: ("County" | "Parish" | "Municipio") | null;
+            /**
+             * @description all: the whole county but the cities in except; city: one city of it (city); some, southern, most_suburbs: the share of it the agency's page describes
+             * @enum {string}
+             */
+            portion: "all" | "city" | "some" | "southern" | "most_suburbs";
+            /** @description The city, for portion city */
+            city: string | null;
+            /** @description Cities of the county the area leaves out */
+            except: string[];
+        };
+        AgencySource: {
+            /** @description The facts of the agency this page states */
+            facts: ("short_name" | "area" | "payment_standard_basis" | "basis_since" | "moving_to_work" | "alternative_rent")[];
+            /** Format: uri */
+            url: string;
+            /** @description The date the page states, in its words; null where it states none */
+            page_date: string | null;
+            /** @description The page's words, verbatim */
+            quote: string;
+            /**
+             * Format: date
+             * @description When the page (or a stored copy of it) was read
+             */
+            read_on: string;
+        };
         HousingAgency: {
             /** @description HUD's code of the public housing agency (MN002) */
             code: string;
-            /** @description As HUD writes it; null where the two parses of its contact report disagree */
+            /** @description As HUD's agency layer writes it */
             name: string | null;
-            /** @description What it runs, from HUD's program type: vouchers (Section 8), public_housing (Low-Rent), or both (Combined); null where HUD's report as read gives none */
+            /** @description The name the agency goes by on its own pages (often its initials); null where no source gives one */
+            short_name: string | null;
+            /** @description What it runs, from HUD's program type: vouchers (Section 8), public_housing (Low-Rent), or both (Combined); null where HUD's files as read give none */
             programs: ("vouchers" | "public_housing")[] | null;
-            /** @description The office's telephone, (612) 342-1400 with ' x123' for an extension; null where the two parses disagree on which number is the phone, or neither has one */
+            /** @description Housing Choice Vouchers it administers, from HUD's agency layer (SECTION8_UNITS_CNT); null where the layer does not list the agency */
+            vouchers: number | null;
+            /** @description The office's telephone, (612) 342-1400 with ' x123' for an extension, from HUD's agency layer (the contact reports where the layer has none); null where neither has one */
             phone: string | null;
             email: string | null;
             /** @description The office's street address */
             address: string | null;
             city: string | null;
             zip: string | null;
+            /** @description The area its vouchers serve, in English words (the City of …, … County except …); null where no source states it */
+            serves: string | null;
+            /** @description How much of this county its voucher area covers; null for an agency that only has its office here, or whose area no source states */
+            serves_here: ("all" | "part") | null;
+            /** @description The area of serves, county by county */
+            area: {
+                parts: components["schemas"]["ServedAreaPart"][];
+                /** @description True where its pages name only some of the area */
+                incomplete: boolean;
+            } | null;
+            /** @description Which FMR its payment standards follow, as its pages say: small_area (by ZIP code) or area; null where no source says */
+            payment_standard_basis: ("small_area" | "area") | null;
+            /** @description Since when, where a source says */
+            basis_since: string | null;
+            /** @description A Moving to Work agency (HUD lets it set some rules of its own); null where no source says */
+            moving_to_work: boolean | null;
+            /** @description How its own rent rules differ from HUD's arithmetic, in one English sentence; null where it has none or no source says */
+            alternative_rent: string | null;
+            /** @description The pages each of short_name, serves, payment_standard_basis, basis_since, moving_to_work and alternative_rent rests on */
+            sources: components["schemas"]["AgencySource"][];
         };
         IndexZip: {
             /** @description Five-digit ZIP code */
@@ -414,7 +469,7 @@ export interface components {
             income_limits: components["schemas"]["IncomeLimits"] | null;
             /** @description The housing wage of each unit size on both bases */
             housing_wage: components["schemas"]["HousingWage"];
-            /** @description The public housing agencies whose office is in the ZIP code's county (see HousingAgency); where the office is, not the area served (an addition to the spec) */
+            /** @description The public housing agencies of the ZIP code's county (see HousingAgency): which one serves a household depends on its city, which the ZIP code does not tell (an addition to the spec) */
             housing_agencies: components["schemas"]["HousingAgency"][];
             coordinates: components["schemas"]["Coordinates"] | null;
             /** @description The six nearest published ZIP codes by great-circle distance, among those with a Census ZCTA (a PO-box ZIP is nobody's neighbour) */
@@ -452,7 +507,7 @@ export interface components {
             income_limits: components["schemas"]["IncomeLimits"] | null;
             /** @description The housing wage of the median FMR of the county's ZIP rows, each unit size on both bases */
             housing_wage: components["schemas"]["HousingWage"];
-            /** @description The public housing agencies whose office is in the county, those that run vouchers first, then public housing only, then those whose programs are not known; each by name. Where the office is, not the area served (an addition to the spec) */
+            /** @description The public housing agencies of the county: first those whose voucher area covers all or part of it (serves_here), then those that only have their office in it; within each, most vouchers first; public housing only last (an addition to the spec) */
             housing_agencies: components["schemas"]["HousingAgency"][];
             zips: components["schemas"]["IndexZip"][];
         };
@@ -590,8 +645,16 @@ export interface components {
             census_gazetteer: {
                 files: components["schemas"]["SourceFile"][];
             };
-            /** @description The two parses of HUD's public housing agency contact reports the housing agencies are read from (an addition to the spec) */
+            /** @description The two parses of HUD's public housing agency contact reports, which fill and confirm HUD's agency layer (an addition to the spec) */
             hud_pha_contacts: {
+                files: components["schemas"]["SourceFile"][];
+            };
+            /** @description HUD's Public Housing Authorities layer: each housing agency's record (an addition to the spec) */
+            hud_pha_layer: {
+                files: components["schemas"]["SourceFile"][];
+            };
+            /** @description The project's file of the areas agencies serve and the rules they use, from their own pages (data/agency-areas/; none for a state without one; an addition to the spec) */
+            agency_areas: {
                 files: components["schemas"]["SourceFile"][];
             };
         };
@@ -686,6 +749,10 @@ export interface components {
                 housing_agencies: number;
                 /** @description Counties with at least one housing agency office (an addition to the spec) */
                 counties_with_housing_agencies: number;
+                /** @description Housing agencies whose voucher area is known from their own pages (an addition to the spec) */
+                housing_agencies_with_area: number;
+                /** @description Counties that at least one agency's known voucher area covers, all or part (an addition to the spec) */
+                counties_with_agency_area: number;
             };
             vintages: components["schemas"]["Vintages"];
             /** @description Plain sentences saying where the data is older than it should be on the build date (an FMR year no longer in effect, an old market rent index); empty when it is current (an addition to the spec) */
@@ -924,7 +991,7 @@ export interface operations {
                  * @description File name
                  * @example zips.csv
                  */
-                file: "zips.csv" | "fmr_history.csv" | "zori_monthly.csv" | "counties.csv" | "section_8.csv" | "income_limits.csv" | "housing_agencies.csv" | "zips.parquet" | "fmr_history.parquet" | "zori_monthly.parquet" | "counties.parquet" | "section_8.parquet" | "income_limits.parquet" | "housing_agencies.parquet" | "datapackage.json";
+                file: "zips.csv" | "fmr_history.csv" | "zori_monthly.csv" | "counties.csv" | "section_8.csv" | "income_limits.csv" | "housing_agencies.csv" | "agency_counties.csv" | "zips.parquet" | "fmr_history.parquet" | "zori_monthly.parquet" | "counties.parquet" | "section_8.parquet" | "income_limits.parquet" | "housing_agencies.parquet" | "agency_counties.parquet" | "datapackage.json";
             };
             cookie?: never;
         };

@@ -37,7 +37,7 @@ export type Problem = Schemas['Problem'];
  * throws VoucherQuestionError, whose one-line message says what to change.
  */
 export function voucherFit(record: ZipDetail, question: VoucherQuestion): VoucherFit {
-  return answerFor(voucherPlaceOf(record, record.meta.generated_at), question, ANSWER_WORDS);
+  return answerFor(voucherPlaceOf(record, record.meta.generated_at, ANSWER_WORDS), question, ANSWER_WORDS);
 }
 
 /** `npm run pack` sets this to the site the package was packed from. */

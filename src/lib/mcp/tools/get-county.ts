@@ -22,7 +22,7 @@ export const getCounty = defineTool({
   title: 'Rents for one county',
   describe({ state }: Context) {
     return (
-      `One of ${state.name}'s counties: median 2-bedroom FMR, median market rent, median FMR change, the housing wage (the hourly wage a full-time worker needs to afford the FMR) of each unit size on both bases, the public housing agencies with an office in it, and every ZIP code in it. ` +
+      `One of ${state.name}'s counties: median 2-bedroom FMR, median market rent, median FMR change, the housing wage (the hourly wage a full-time worker needs to afford the FMR) of each unit size on both bases, the housing agencies that run vouchers in it (each with its area in words, its payment standard basis and its sources) and those that only have an office there, and every ZIP code in it. ` +
       `Names are forgiving: ${exampleNames(state)} all work.`
     );
   },
@@ -41,7 +41,7 @@ export const getCounty = defineTool({
       `${countyLabelIn(found.county, state)}: ${countOf(found.zip_count, 'ZIP code')} (${found.zori_zip_count} with a market rent index). ` +
       `Median 2-bedroom Small Area FMR ${money(m.fmr2)}, median 2-bedroom area FMR ${money(m.area_fmr2)}, median market rent ${money(m.market_rent)}, median FMR change ${signedPercent(m.fmr2_yoy_pct)}.` +
       (wage === null ? '' : ` ${wage}`) +
-      ` ${agenciesSentence(found.housing_agencies, countyLabelIn(found.county, state))}`;
+      ` ${agenciesSentence(found.housing_agencies, found.county, countyLabelIn(found.county, state))}`;
     return ok(summary, found);
   },
 });

@@ -15,7 +15,7 @@ export const getZip = defineTool({
     return (
       `Everything published for one ${state.name} ZIP code: HUD Small Area Fair Market Rent by bedroom count for every fiscal year, ` +
       'the area-wide FMR of each HUD FMR area it lies in, the monthly Zillow market rent index, Census median gross rent, ' +
-      'whether a voucher reaches the market rent on both bases (Small Area FMR and area-wide FMR), HUD income limits of its county, the housing wage (the hourly wage a full-time worker needs to afford the FMR) of each unit size on both bases, metro area, county, the public housing agencies with an office in its county (where to apply for a voucher) and the six nearest ZIPs. ' +
+      'whether a voucher reaches the market rent on both bases (Small Area FMR and area-wide FMR), HUD income limits of its county, the housing wage (the hourly wage a full-time worker needs to afford the FMR) of each unit size on both bases, metro area, county, the housing agencies that run vouchers in its county, each with the area it serves in words, the FMR its payment standards follow and the pages that say so, then those that only have an office there (where to apply for a voucher), and the six nearest ZIPs. ' +
       'Neither figure is a rent quote for any address.'
     );
   },
@@ -42,7 +42,7 @@ export const getZip = defineTool({
         ? `Voucher eligibility: income at or below HUD's FY${record.income_limits.fiscal_year} very low limit, ${money(record.income_limits.very_low['1'])} for one person to ${money(record.income_limits.very_low['8'])} for eight (voucher_fit answers for one household).`
         : null,
       record.acs ? `Census ACS ${record.acs.vintage} median gross rent: ${money(record.acs.median_gross_rent)}.` : 'No Census median gross rent is published for this ZCTA.',
-      agenciesSentence(record.housing_agencies, countyLabelIn(record.county, state)),
+      agenciesSentence(record.housing_agencies, record.county, countyLabelIn(record.county, state)),
     ]
       .filter((sentence) => sentence !== null)
       .join(' ');

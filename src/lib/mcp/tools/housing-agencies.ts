@@ -21,11 +21,11 @@ const CountyAgencies = z
 
 export const listHousingAgencies = defineTool({
   name: 'list_housing_agencies',
-  title: 'Housing agencies with an office in a county',
+  title: 'Who runs vouchers in a county: the housing agencies that serve it, and those with an office there',
   describe({ state }: Context) {
     return (
-      `The public housing agencies whose office is in one of ${state.name}'s counties, from HUD's contact reports: name, HUD code, whether it runs vouchers (Section 8) or public housing, phone, email and address; those that run vouchers first. ` +
-      'Where to apply for a Housing Choice Voucher. The county is where the office is, not the area the agency serves: an agency may serve a wider area. A detail the two copies of HUD\'s reports read here disagree on is null.'
+      `The housing agencies of one of ${state.name}'s counties: first those whose voucher area covers all or part of it (serves_here), each with that area in words a family can match to its city (serves), the FMR its payment standards follow (payment_standard_basis), whether it is a Moving to Work agency with rent rules of its own, and the pages each fact rests on (sources); then those that only have an office there; most vouchers first. ` +
+      "Name, HUD code, programs, vouchers, phone, email and office come from HUD's agency layer, checked against its contact reports. Which agency serves a household depends on the city it lives in, not on its ZIP code: never pick one from the ZIP alone. Where to apply for a Housing Choice Voucher."
     );
   },
   input: {
@@ -41,11 +41,14 @@ export const listHousingAgencies = defineTool({
     const agencies = vouchersOnly ? found.housing_agencies.filter((a) => a.programs?.includes('vouchers')) : found.housing_agencies;
     const label = countyLabelIn(found.county, state);
     const url = hudAgencyListUrl(state);
+    const serving = agencies.filter((a) => a.serves_here !== null).length;
     const head =
       agencies.length === 0
-        ? `No public housing agency${vouchersOnly ? ' running vouchers' : ''} has its office in ${label} in HUD's contact list as read here; one elsewhere in ${state.name} may serve it.`
-        : `${agencies.length} public housing agenc${agencies.length === 1 ? 'y' : 'ies'}${vouchersOnly ? ' running vouchers' : ''} with an office in ${label}, vouchers first:`;
-    const summary = [head, ...agencies.map((a, i) => `${i + 1}. ${agencyLine(a, state)}.`), `Where the office is, not the area served. HUD's list for ${state.name}: ${url}`].join('\n');
+        ? `No public housing agency${vouchersOnly ? ' running vouchers' : ''} serves ${label} or has its office there in HUD's files as read here; one elsewhere in ${state.name} may serve it.`
+        : serving > 0
+          ? `${serving} housing agenc${serving === 1 ? 'y runs' : 'ies run'} vouchers in ${label}${serving > 1 ? ' (which one serves a household depends on its city)' : ''}, then ${agencies.length - serving} with only an office there:`
+          : `The area each agency serves is not known here; ${agencies.length} public housing agenc${agencies.length === 1 ? 'y' : 'ies'}${vouchersOnly ? ' running vouchers' : ''} with an office in ${label}, vouchers first:`;
+    const summary = [head, ...agencies.map((a, i) => `${i + 1}. ${agencyLine(a, state, found.county)}.`), `HUD's list for ${state.name}: ${url}`].join('\n');
     return ok(summary, { meta: found.meta, county: found.county, county_slug: found.county_slug, county_fips: found.county_fips, housing_agencies: agencies, hud_list_url: url });
   },
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Meta, ZipCode } from '../../contract/schemas.ts';
+import { Meta, PAYMENT_STANDARD_BASES, ZipCode } from '../../contract/schemas.ts';
 import { RULE_SETS } from '../../contract/voucher-arithmetic.ts';
 import { MAX_HOUSEHOLD_SIZE, MINIMUM_RENT, PAYMENT_STANDARD_PCT, QUESTION_FIELDS, voucherFit as answerFor, voucherPlaceOf, VoucherQuestionError } from '../../contract/voucher-fit.ts';
 import { ENGLISH } from '../../contract/english.ts';
@@ -52,6 +52,19 @@ const basis = z
       .describe('At move-in, true when the gross rent is within the payment standard or the family share is at most 40% of monthly adjusted income; null without rent_to_owner'),
     summary: z.string().describe('The answer on this basis in one line'),
     sentence: z.string(),
+  })
+  .strict();
+
+const agency = z
+  .object({
+    code: z.string(),
+    name: z.string().describe("The name it goes by on its own pages, else HUD's"),
+    serves: z.string().describe("The part of its voucher area in the ZIP code's county, in words"),
+    serves_here: z.enum(['all', 'part']).describe("How much of the county its voucher area covers"),
+    phone: z.string().nullable(),
+    payment_standard_basis: z.enum(PAYMENT_STANDARD_BASES).nullable().describe('Which FMR its payment standards follow, as its pages say; null where they do not'),
+    moving_to_work: z.boolean().nullable(),
+    own_rules_url: z.string().nullable().describe('For a Moving to Work agency that works out its subsidy its own way: the page that says how; null otherwise'),
   })
   .strict();
 
@@ -170,7 +183,12 @@ export const voucherFit = defineTool({
         .strict()
         .nullable()
         .describe('The figures under the other rule set, when rules was not given and any of them differs; null otherwise'),
-      summary: z.array(z.string()).describe('What was asked, first: the income against the limit, then one line a basis'),
+      agencies: z
+        .array(agency)
+        .describe("The housing agencies whose voucher area covers the ZIP code's county, most vouchers first: which one serves the household depends on its city, not on its ZIP code; empty where no agency's area is known"),
+      summary: z
+        .array(z.string())
+        .describe('What was asked, first: the income against the limit; then one line a basis, naming the agencies that use it (or "if your housing authority uses" it); then the agencies that do not say which basis they use'),
       sentences: z.array(z.string()).describe('The explanations in plain words'),
       steps: z.array(z.string()).describe('How it was worked out'),
       assumptions: z.array(z.string()).describe('Every input not given and what was used'),
@@ -184,9 +202,10 @@ export const voucherFit = defineTool({
       return fail(`ZIP ${zip} is not published (no HUD Small Area FMR for it in ${state.name}). Closest published ZIPs: ${closestZips(zip, published).join(', ')}.`);
     }
     try {
-      const fit = answerFor(voucherPlaceOf(record, record.meta.generated_at), asked, ENGLISH);
+      const fit = answerFor(voucherPlaceOf(record, record.meta.generated_at, ENGLISH), asked, ENGLISH);
       const limits = fit.income_limits ? ` Income limits: HUD FY${fit.income_limits.fiscal_year}, ${fit.income_limits.hud_area_name}.` : '';
-      const text = [`ZIP ${record.zip}, ${record.city}. ${fit.summary.join(' ')}`, `Why: ${fit.sentences.join(' ')}${limits}`, `How: ${fit.steps.join(' ')}`, `Assumed: ${fit.assumptions.join(' ')}`].join('\n');
+      const ownRules = fit.agencies.flatMap((a) => (a.own_rules_url === null ? [] : [`How ${a.name} works out its subsidy: ${a.own_rules_url}`]));
+      const text = [`ZIP ${record.zip}, ${record.city}. ${fit.summary.join(' ')}`, ...ownRules, `Why: ${fit.sentences.join(' ')}${limits}`, `How: ${fit.steps.join(' ')}`, `Assumed: ${fit.assumptions.join(' ')}`].join('\n');
       return ok(text, { meta: record.meta, ...fit });
     } catch (error) {
       if (error instanceof VoucherQuestionError) return fail(error.message);
