@@ -122,7 +122,7 @@ describe.skipIf(given)("the workflow's steps for each state, as its job in the m
   it("deploy:previous --index-files: a state whose build failed today keeps its place in the index, from the live site's files", async () => {
     // The front job's folder: Minnesota's files from today's artifact; Vermont's job failed, so none of it.
     const dir = join(scratch, 'failed-today');
-    const INDEX_FILES = ['api/v1/meta.json', 'api/v1/bulk/datapackage.json', 'api/v1/bulk/zips.csv', 'api/v1/bulk/counties.csv'];
+    const INDEX_FILES = ['api/v1/meta.json', 'api/v1/bulk/datapackage.json', 'api/v1/bulk/zips.csv', 'api/v1/bulk/counties.csv', 'api/v1/bulk/housing_agencies.csv', 'api/v1/bulk/agency_counties.csv'];
     for (const path of INDEX_FILES) await cp(join(states, 'mn', path), join(dir, 'mn', path));
     const run = await npm('src/cli/deployment.ts', ['previous', '--index-files', '--site', edge.url, '--outDir', dir]);
     expect(run.code, run.stderr).toBe(0);
@@ -131,7 +131,19 @@ describe.skipIf(given)("the workflow's steps for each state, as its job in the m
     for (const path of INDEX_FILES) expect(await readFile(join(dir, 'vt', path), 'utf8'), path).toBe(await readFile(join(states, 'vt', path), 'utf8'));
     const index = await npm('src/cli/build-states.ts', ['--index-only', '--outDir', dir, '--site', live.url]);
     expect(index.code, index.stderr).toBe(0);
-    for (const file of ['zips.csv', 'counties.csv', 'zips.parquet']) expect((await readFile(join(dir, 'api/v1/bulk', file))).equals(await readFile(join(states, 'api/v1/bulk', file))), file).toBe(true);
+    for (const file of ['zips.csv', 'counties.csv', 'zips.parquet', 'housing_agencies.csv', 'agency_counties.csv']) expect((await readFile(join(dir, 'api/v1/bulk', file))).equals(await readFile(join(states, 'api/v1/bulk', file))), file).toBe(true);
+    // A state kept from live files built before the agencies' tables adds no rows to them, and the build says so.
+    const older = join(scratch, 'built-before');
+    await cp(dir, older, { recursive: true });
+    const pkgPath = join(older, 'vt/api/v1/bulk/datapackage.json');
+    const pkg = JSON.parse(await readFile(pkgPath, 'utf8')) as { resources: { path: string }[] };
+    await writeFile(pkgPath, JSON.stringify({ ...pkg, resources: pkg.resources.filter((r) => !/^(housing_agencies|agency_counties)\./.test(r.path)) }));
+    const again = await npm('src/cli/build-states.ts', ['--index-only', '--outDir', older, '--site', live.url]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toContain('build:states: VT was built before housing_agencies.csv: the national housing_agencies table has none of its rows');
+    const national = (await readFile(join(older, 'api/v1/bulk/agency_counties.csv'), 'utf8')).trim().split('\n').slice(1);
+    expect(national.length).toBeGreaterThan(0);
+    expect(national.every((line) => line.startsWith('"MN",'))).toBe(true);
   });
 });
 
@@ -317,14 +329,14 @@ describe('the whole country in one file', () => {
     return lines;
   };
 
-  it.each(['zips', 'counties'])("%s.csv: every state's rows, row for row its own with the state's code first", async (table) => {
+  it.each(['zips', 'counties', 'housing_agencies', 'agency_counties'])("%s.csv: every state's rows, row for row its own with the state's code first", async (table) => {
     const national = (await readFile(join(bulk(), `${table}.csv`), 'utf8')).split('\n');
     expect(national[0]).toBe(`"state",${(await readFile(join(states, CODES[0] as string, `api/v1/bulk/${table}.csv`), 'utf8')).split('\n')[0]}`);
     expect(national.slice(1, -1)).toEqual(await ownLines(table));
     expect(national.at(-1)).toBe('');
   });
 
-  it('zips.parquet and counties.parquet: DuckDB and polars read as many rows as the states have, state by state', async () => {
+  it('zips.parquet and counties.parquet: DuckDB and polars read as many rows as the states have, state by state; DuckDB joins the agencies\' tables', async () => {
     const expected = new Map<string, number>();
     for (const line of await ownLines('zips')) expected.set(line.slice(1, 3), (expected.get(line.slice(1, 3)) ?? 0) + 1);
     const db = await (await DuckDBInstance.create(':memory:')).connect();
@@ -341,13 +353,19 @@ describe('the whole country in one file', () => {
     const record = JSON.parse(await readFile(join(states, code, `api/v1/zip/${zip}.json`), 'utf8')) as { fmr: { br2: number } };
     const [row] = (await db.runAndReadAll(`SELECT fmr_br2 FROM read_parquet('${join(bulk(), 'zips.parquet')}') WHERE zip = '${zip}'`)).getRowObjects();
     expect(Number(row?.fmr_br2)).toBe(record.fmr.br2);
+    // Who runs vouchers where, across the country: Minnesota's Metro HRA in the four counties its area covers, joined to its record.
+    if (!CODES.includes('mn')) return;
+    const served = (await db.runAndReadAll(
+      `SELECT c.county_slug, c.serves_here, a.voucher_count FROM read_parquet('${join(bulk(), 'agency_counties.parquet')}') c JOIN read_parquet('${join(bulk(), 'housing_agencies.parquet')}') a USING (state, code) WHERE c.state = 'MN' AND c.code = 'MN163' ORDER BY c.county_slug`,
+    )).getRowObjects();
+    expect(served.map((r) => `${String(r.county_slug)} ${String(r.serves_here)} ${Number(r.voucher_count)}`)).toEqual(['anoka all 7104', 'carver all 7104', 'hennepin part 7104', 'ramsey part 7104']);
   });
 
   it("datapackage.json: datapackage-js (Frictionless) accepts it, each file's size and sha256 are right, and the foreign keys hold", async () => {
     const pkg = await Package.load(join(bulk(), 'datapackage.json'), { strict: true });
     expect(pkg.valid, pkg.errors.map((e) => e.message).join('\n')).toBe(true);
     const descriptor = JSON.parse(await readFile(join(bulk(), 'datapackage.json'), 'utf8')) as { resources: { path: string; bytes: number; hash: string }[] };
-    expect(descriptor.resources.map((r) => r.path)).toEqual(['zips.csv', 'counties.csv', 'zips.parquet', 'counties.parquet']);
+    expect(descriptor.resources.map((r) => r.path)).toEqual(['zips.csv', 'counties.csv', 'housing_agencies.csv', 'agency_counties.csv', 'zips.parquet', 'counties.parquet', 'housing_agencies.parquet', 'agency_counties.parquet']);
     for (const r of descriptor.resources) {
       const bytes = await readFile(join(bulk(), r.path));
       expect([bytes.length, `sha256:${createHash('sha256').update(bytes).digest('hex')}`], r.path).toEqual([r.bytes, r.hash]);

@@ -15,7 +15,7 @@ import { MetaDoc } from '../lib/contract/schemas.ts';
 import { ExpectedError } from '../lib/errors.ts';
 import { joinHeaders, joinRedirects } from '../lib/serve/host-files.ts';
 import { statesErrorHtml, statesIndexHtml, type BuiltState } from '../lib/publication/states-index.ts';
-import { NATIONAL_TABLES, nationalBulkFiles, type StateResource, type StateTables } from '../lib/publication/national-bulk.ts';
+import { NATIONAL_TABLES, nationalBulkFiles, NEWER_TABLES, type StateResource, type StateTable, type StateTables } from '../lib/publication/national-bulk.ts';
 import { nationalLlms, nationalOpenApi, nationalProblem } from '../lib/publication/national-documents.ts';
 import { datasetScript } from '../lib/publication/dataset-markup.ts';
 import { BULK_DIR } from '../lib/contract/bulk-tables.ts';
@@ -95,13 +95,22 @@ async function writeRoot(outDir: string, site: string): Promise<BuiltState[]> {
     headers.push(await readFile(join(dir, '_headers'), 'utf8').catch(() => ''));
     redirects.push(await readFile(join(dir, '_redirects'), 'utf8').catch(() => ''));
     const pkg = JSON.parse(await readFile(join(dir, 'api/v1/bulk/datapackage.json'), 'utf8')) as { resources: (StateResource & { path: string })[] };
-    const table = async (name: (typeof NATIONAL_TABLES)[number]) => {
+    const table = async (name: (typeof NATIONAL_TABLES)[number]): Promise<StateTable | undefined> => {
       const path = `${folder}/api/v1/bulk/${name}.csv`;
       const resource = pkg.resources.find((r) => r.path === `${name}.csv`);
+      if (!resource && NEWER_TABLES.includes(name)) {
+        // A state kept from its live files, built before this table: no rows in it (docs/deployment.md).
+        process.stdout.write(`build:states: ${state.code} was built before ${name}.csv: the national ${name} table has none of its rows\n`);
+        return undefined;
+      }
       if (!resource) throw new ExpectedError(`${folder}/api/v1/bulk/datapackage.json names no ${name}.csv; rebuild the state`);
-      return { path, csv: await readFile(join(outDir, path), 'utf8'), resource };
+      const csv = await readFile(join(outDir, path), 'utf8').catch(() => undefined);
+      if (csv === undefined) throw new ExpectedError(`${path} is missing though its datapackage.json names it: the front needs each state's national tables (a state job's artifact, or deploy:previous --index-files)`);
+      return { path, csv, resource };
     };
-    tables.push({ code: state.code, tables: { zips: await table('zips'), counties: await table('counties') } });
+    const [zips, counties, agencies, agencyCounties] = await Promise.all(NATIONAL_TABLES.map(table));
+    if (!zips || !counties) throw new ExpectedError(`${folder}/api/v1/bulk/datapackage.json lacks zips.csv or counties.csv; rebuild the state`);
+    tables.push({ code: state.code, tables: { zips, counties, ...(agencies ? { housing_agencies: agencies } : {}), ...(agencyCounties ? { agency_counties: agencyCounties } : {}) } });
   }
   if (built.length === 0) throw new ExpectedError(`${outDir} holds no state folder with api/v1/meta.json: build a state first`);
   // The national tables' rows: the states in the states table's order, each state's rows in its own order.

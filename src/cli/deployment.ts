@@ -16,6 +16,7 @@ import { appendFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promise
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ExpectedError } from '../lib/errors.ts';
+import { NATIONAL_TABLES } from '../lib/publication/national-bulk.ts';
 import { assetContents, stateFoldersIn, workerScriptBytes, writeUnitConfigs } from '../lib/deploy/unit-files.ts';
 import { type Plan, unitReport, workersReport } from '../lib/deploy/units.ts';
 import { STATES } from '../lib/states.ts';
@@ -30,8 +31,8 @@ const PROJECT = resolve(import.meta.dirname, '..', '..');
 
 const FILES = ['api/v1/meta.json', 'api/v1/changes.json'] as const;
 
-/** What the root's index needs of a state (build:states --index-only), for a state whose build failed today. */
-const INDEX_FILES = ['api/v1/meta.json', 'api/v1/bulk/datapackage.json', 'api/v1/bulk/zips.csv', 'api/v1/bulk/counties.csv'] as const;
+/** What the root's index needs of a state (build:states --index-only), for a state whose build failed today: its meta.json, data package and national tables' CSV. */
+const INDEX_FILES = ['api/v1/meta.json', 'api/v1/bulk/datapackage.json', ...NATIONAL_TABLES.map((table) => `api/v1/bulk/${table}.csv`)] as const;
 
 type Step =
   | { step: 'previous'; live: string; folder: string; indexFiles: boolean; everyState: boolean }

@@ -1,6 +1,7 @@
-// The whole country in one file: the root's zips and counties tables, made by the index build from
-// each state's own bulk CSV (row for row the same values, a `state` column in front), written as
-// CSV, Parquet and a data package as a state's are. Pure: the states' tables in, files out.
+// The whole country in one file: the root's zips, counties and housing agencies tables, made by the
+// index build from each state's own bulk CSV (row for row the same values, a `state` column in
+// front), written as CSV, Parquet and a data package as a state's are. Pure: the states' tables in,
+// files out.
 import Papa from 'papaparse';
 import { ExpectedError } from '../errors.ts';
 import { type BulkField, type BulkFile, type BulkTable, type BulkTableName, dataPackage, MEDIA_TYPES } from '../contract/bulk-tables.ts';
@@ -8,7 +9,13 @@ import { LICENSE } from '../contract/service.ts';
 import { fileOf, toCsv, toParquet } from './bulk-files.ts';
 
 /** The tables the root carries for the whole country. */
-export const NATIONAL_TABLES = ['zips', 'counties'] as const satisfies readonly BulkTableName[];
+export const NATIONAL_TABLES = ['zips', 'counties', 'housing_agencies', 'agency_counties'] as const satisfies readonly BulkTableName[];
+export type NationalTable = (typeof NATIONAL_TABLES)[number];
+/**
+ * Tables a state built before they existed does not have: its live files, kept for a state whose
+ * build failed today (deploy:previous --index-files), add no rows to them.
+ */
+export const NEWER_TABLES: readonly NationalTable[] = ['housing_agencies', 'agency_counties'];
 /** Every file name the root's api/v1/bulk/ holds. */
 export const NATIONAL_FILE_NAMES = [...NATIONAL_TABLES.map((t) => `${t}.csv`), ...NATIONAL_TABLES.map((t) => `${t}.parquet`), 'datapackage.json'];
 
@@ -20,11 +27,32 @@ export interface StateResource {
   schema: { fields: BulkField[]; primaryKey: string[] };
 }
 
-/** One state's bulk tables as its build wrote them: `path` names the CSV in messages. */
+/** One state's bulk table as its build wrote it: `path` names the CSV in messages. */
+export interface StateTable {
+  path: string;
+  csv: string;
+  resource: StateResource;
+}
+
+/** One state's bulk tables; a state built before the newer tables lacks them. */
 export interface StateTables {
   code: string;
-  tables: Record<(typeof NATIONAL_TABLES)[number], { path: string; csv: string; resource: StateResource }>;
+  tables: Record<'zips' | 'counties', StateTable> & Partial<Record<NationalTable, StateTable>>;
 }
+
+/** How each national table refers to the others: every key with the state in front. */
+const NATIONAL_KEYS: Record<NationalTable, { primaryKey: (own: string[]) => string[]; foreignKeys: BulkTable['foreignKeys'] }> = {
+  zips: { primaryKey: () => ['zip'], foreignKeys: [{ fields: ['state', 'county_slug'], reference: { resource: 'counties', fields: ['state', 'county_slug'] } }] },
+  counties: { primaryKey: (own) => ['state', ...own], foreignKeys: [] },
+  housing_agencies: { primaryKey: (own) => ['state', ...own], foreignKeys: [{ fields: ['state', 'county_slug'], reference: { resource: 'counties', fields: ['state', 'county_slug'] } }] },
+  agency_counties: {
+    primaryKey: (own) => ['state', ...own],
+    foreignKeys: [
+      { fields: ['state', 'county_slug'], reference: { resource: 'counties', fields: ['state', 'county_slug'] } },
+      { fields: ['state', 'code'], reference: { resource: 'housing_agencies', fields: ['state', 'code'] } },
+    ],
+  },
+};
 
 const STATE_FIELD: BulkField = { name: 'state', type: 'string', description: 'USPS code of the state (MN); the state\'s own tables are under /{state in lower case}/api/v1/bulk/' };
 
@@ -43,16 +71,17 @@ function cell(text: string, field: BulkField, where: () => string): string | num
   return text;
 }
 
-/** One national table: every state's rows in the order given, each with its state's code in front. */
-function nationalTable(name: (typeof NATIONAL_TABLES)[number], states: readonly StateTables[]): BulkTable {
-  const [first] = states;
-  if (!first) throw new ExpectedError('no state is built here: the national tables need at least one');
-  const { resource } = first.tables[name];
+/** One national table: every state's rows in the order given, each with its state's code in front; a state without the table (built before it) adds none. */
+function nationalTable(name: NationalTable, states: readonly StateTables[]): BulkTable {
+  const having = states.filter((state) => state.tables[name] !== undefined);
+  const first = having[0]?.tables[name];
+  if (!first) throw new ExpectedError(states.length === 0 ? 'no state is built here: the national tables need at least one' : `no state here has ${name}.csv: build a state with this version first`);
+  const { resource } = first;
   const columns = resource.schema.fields.map((f) => f.name).join(',');
   const rows: (string | number | boolean | null)[][] = [];
-  for (const state of states) {
-    const { path, csv, resource: own } = state.tables[name];
-    if (own.schema.fields.map((f) => f.name).join(',') !== columns) throw new ExpectedError(`${path}: its columns are not ${first.code}'s (${columns}); build every state with the same version`);
+  for (const state of having) {
+    const { path, csv, resource: own } = state.tables[name] as StateTable;
+    if (own.schema.fields.map((f) => f.name).join(',') !== columns) throw new ExpectedError(`${path}: its columns are not ${having[0]?.code ?? ''}'s (${columns}); build every state with the same version`);
     const parsed = Papa.parse<string[]>(csv, { skipEmptyLines: true });
     const problem = parsed.errors[0];
     if (problem) throw new ExpectedError(`${path}, row ${(problem.row ?? 0) + 1}: ${problem.message}`);
@@ -63,15 +92,15 @@ function nationalTable(name: (typeof NATIONAL_TABLES)[number], states: readonly 
       rows.push([state.code, ...values.map((text, c) => cell(text, own.schema.fields[c] as BulkField, () => `${path}, row ${i + 2}, column ${(own.schema.fields[c] as BulkField).name}`))]);
     });
   }
-  const keyed = name === 'zips' ? ['zip'] : ['state', ...resource.schema.primaryKey];
+  const keys = NATIONAL_KEYS[name];
   return {
     name,
     title: `${resource.title}, every state`,
     description: `${resource.description.replace(/ of the state\b/, '')} The rows of each state's own ${name}.csv, the state's code first.`,
     fields: [STATE_FIELD, ...resource.schema.fields],
-    // A ZIP code is in one state only (the states table gives each its state); a county slug is unique in its state.
-    primaryKey: keyed,
-    foreignKeys: name === 'zips' ? [{ fields: ['state', 'county_slug'], reference: { resource: 'counties', fields: ['state', 'county_slug'] } }] : [],
+    // A ZIP code is in one state only (the states table gives each its state); a county slug and an agency's code are unique in their state.
+    primaryKey: keys.primaryKey(resource.schema.primaryKey),
+    foreignKeys: keys.foreignKeys,
     rows,
   };
 }
@@ -90,7 +119,7 @@ export function nationalBulkFiles(states: readonly StateTables[], site: string, 
   const about = {
     name: 'rent-data-by-state',
     title: 'Rent data by state',
-    description: `Fair Market Rents, the market rent index, census rents and HUD income limits of ${states.length === 1 ? 'one state' : `${states.length} states`} by ZIP code and county, in one table each, as CSV and Parquet.`,
+    description: `Fair Market Rents, the market rent index, census rents, HUD income limits and the housing agencies that serve each county, of ${states.length === 1 ? 'one state' : `${states.length} states`} by ZIP code and county, in one table each, as CSV and Parquet.`,
   };
   const attribution = `Rent data by state (${LICENSE.name}): the tables of ${states.map((s) => s.code).join(', ')}, each credited in its own data package. ${sources}`;
   const pkg = encoder.encode(`${JSON.stringify(dataPackage(about, tables, files, attribution, site), null, 2)}\n`);
