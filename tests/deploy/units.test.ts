@@ -65,16 +65,34 @@ describe("the national tables refuse a state's bad file, naming it", () => {
   const resource = (name: string, fields: { name: string; type: 'string' | 'integer' | 'number' | 'boolean' | 'date' }[]) => ({ name, title: name, description: `${name} of the state.`, schema: { fields: fields.map((f) => ({ ...f, description: f.name })), primaryKey: [fields[0]?.name ?? ''] } });
   const zips = resource('zips', [{ name: 'zip', type: 'string' }, { name: 'fmr_br2', type: 'integer' }, { name: 'voucher_competitive', type: 'boolean' }]);
   const counties = resource('counties', [{ name: 'county_slug', type: 'string' }, { name: 'zip_count', type: 'integer' }]);
-  const state = (code: string, zipsCsv: string, countiesCsv = 'county_slug,zip_count\n"a",1\n'): StateTables => ({
+  const agencies = resource('housing_agencies', [{ name: 'code', type: 'string' }, { name: 'county_slug', type: 'string' }]);
+  const agencyCounties = { ...resource('agency_counties', [{ name: 'code', type: 'string' }, { name: 'county_slug', type: 'string' }, { name: 'serves_here', type: 'string' }]), schema: { ...resource('agency_counties', [{ name: 'code', type: 'string' }, { name: 'county_slug', type: 'string' }, { name: 'serves_here', type: 'string' }]).schema, primaryKey: ['code', 'county_slug'] } };
+  const table = (code: string, name: string, csv: string, of: ReturnType<typeof resource>) => ({ path: `${code.toLowerCase()}/api/v1/bulk/${name}.csv`, csv, resource: of });
+  /** A state's tables; `older` leaves out the agencies' two, as a state built before them has. */
+  const state = (code: string, zipsCsv: string, countiesCsv = 'county_slug,zip_count\n"a",1\n', older = false): StateTables => ({
     code,
-    tables: { zips: { path: `${code.toLowerCase()}/api/v1/bulk/zips.csv`, csv: zipsCsv, resource: zips }, counties: { path: `${code.toLowerCase()}/api/v1/bulk/counties.csv`, csv: countiesCsv, resource: counties } },
+    tables: {
+      zips: table(code, 'zips', zipsCsv, zips),
+      counties: table(code, 'counties', countiesCsv, counties),
+      ...(older
+        ? {}
+        : {
+            housing_agencies: table(code, 'housing_agencies', `code,county_slug\n"${code}001","a"\n`, agencies),
+            agency_counties: table(code, 'agency_counties', `code,county_slug,serves_here\n"${code}001","a","all"\n`, agencyCounties),
+          }),
+    },
   });
   const build = (states: StateTables[]) => () => nationalBulkFiles(states, 'https://rent.example.org', 'Sources: HUD.');
 
   it('writes both states\' rows with their codes first, and refuses a cell that is not its type, a short row, other columns, or no state', () => {
     const files = build([state('MN', 'zip,fmr_br2,voucher_competitive\n"55104",1500,true\n'), state('WI', 'zip,fmr_br2,voucher_competitive\n"53703",1400,\n')])();
     expect(new TextDecoder().decode(files.find((f) => f.name === 'zips.csv')?.bytes)).toBe('"state","zip",fmr_br2,voucher_competitive\n"MN","55104",1500,true\n"WI","53703",1400,\n');
-    expect(files.map((f) => f.name)).toEqual(['zips.csv', 'counties.csv', 'zips.parquet', 'counties.parquet', 'datapackage.json']);
+    expect(files.map((f) => f.name)).toEqual(['zips.csv', 'counties.csv', 'housing_agencies.csv', 'agency_counties.csv', 'zips.parquet', 'counties.parquet', 'housing_agencies.parquet', 'agency_counties.parquet', 'datapackage.json']);
+    expect(new TextDecoder().decode(files.find((f) => f.name === 'agency_counties.csv')?.bytes)).toBe('"state","code","county_slug","serves_here"\n"MN","MN001","a","all"\n"WI","WI001","a","all"\n');
+    // A state built before the agencies' tables adds none of their rows; if no state has them, one line says so.
+    const mixed = build([state('MN', 'zip,fmr_br2,voucher_competitive\n"55104",1500,true\n'), state('WI', 'zip,fmr_br2,voucher_competitive\n"53703",1400,\n', undefined, true)])();
+    expect(new TextDecoder().decode(mixed.find((f) => f.name === 'housing_agencies.csv')?.bytes)).toBe('"state","code","county_slug"\n"MN","MN001","a"\n');
+    expect(build([state('WI', 'zip,fmr_br2,voucher_competitive\n"53703",1400,\n', undefined, true)])).toThrow('no state here has housing_agencies.csv: build a state with this version first');
     expect(build([state('MN', 'zip,fmr_br2,voucher_competitive\n"55104",15x0,true\n')])).toThrow('mn/api/v1/bulk/zips.csv, row 2, column fmr_br2: "15x0" is not a whole number; rebuild the state');
     expect(build([state('MN', 'zip,fmr_br2,voucher_competitive\n"55104",1500,yes\n')])).toThrow('mn/api/v1/bulk/zips.csv, row 2, column voucher_competitive: "yes" is not true or false; rebuild the state');
     expect(build([state('MN', 'zip,fmr_br2,voucher_competitive\n"55104",1500\n')])).toThrow('mn/api/v1/bulk/zips.csv, row 2: 2 cells for 3 columns; rebuild the state');
