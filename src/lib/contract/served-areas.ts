@@ -20,8 +20,8 @@ export interface ServedArea {
   incomplete: boolean;
 }
 
-/** "a", "a and b", "a, b and c" ("or" for `or`; "a; b; and c" for `semi`, whose items hold lists of their own), in the language of `words`. */
-export function listInWords(items: readonly string[], words: Words, kind: 'and' | 'or' | 'semi' = 'and'): string {
+/** "a", "a and b", "a, b and c" ("a; b; and c" for `semi`, whose items hold lists of their own), in the language of `words`. */
+export function listInWords(items: readonly string[], words: Words, kind: 'and' | 'semi' = 'and'): string {
   const [first, ...rest] = items;
   if (first === undefined) return '';
   const [second] = rest;
@@ -36,7 +36,7 @@ const countyValues = (part: ServedAreaPart, words: Words) => {
   return { county: words.say('place.county', values), countyOf: words.say('place.countyOf', values) };
 };
 
-/** One part: "the City of Minneapolis", "most of suburban Hennepin County (not Bloomington or Plymouth)". */
+/** One part: "the City of Minneapolis", "most of suburban Hennepin County except Bloomington and Plymouth". */
 export function areaPartInWords(part: ServedAreaPart, words: Words): string {
   if (part.portion === 'city') return words.say('area.city', { city: part.city ?? '' });
   return words.say('area.county', {

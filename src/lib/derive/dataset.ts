@@ -35,7 +35,7 @@ import { contentFingerprint, lastmodFor, type PreviousResource } from './lastmod
 import { countyHousingWage, countyMedians, medianSpreadPct, zipHousingWage } from './medians.ts';
 import { isNeighbour, nearestZips } from './nearby.ts';
 import type { GateInput } from './publish-gate.ts';
-import { countySlug, metroArea, placeZip, zipHudAreas, type ZipPlace } from './places.ts';
+import { countySlug, geonamesByZip, metroArea, placeZip, zipHudAreas, type ZipPlace } from './places.ts';
 import { areaVoucherSpread, publishZori, voucherSpread, zoriByZip, zoriLagMonths } from './zori.ts';
 
 export interface DeriveOptions {
@@ -184,8 +184,7 @@ interface PlacedZip {
 function placeZips(sources: SourceData, state: StateScope, fiscal: FiscalYears, counties: CountyList, warnings: string[]): PlacedZip[] {
   const crosswalk = byKey(sources.crosswalk?.rows ?? [], (r) => r.zip);
   const crosswalkName = sources.crosswalk?.file.name ?? 'hud_usps_crosswalk/';
-  const geonames = new Map<string, SourceData['geonames']['places'][number]>();
-  for (const place of sources.geonames.places) if (!geonames.has(place.zip)) geonames.set(place.zip, place);
+  const geonames = geonamesByZip(sources.geonames.places);
   const centroids = new Map(sources.gazetteer.centroids.map((c) => [c.zcta, c]));
   const coordinatesOf = (zip: string): Coordinates | null => {
     const centroid = centroids.get(zip);

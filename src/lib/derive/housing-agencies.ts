@@ -25,13 +25,13 @@ import type { Crosswalk, CrosswalkRow } from '../sources/hud-crosswalk.ts';
 import { phoneKey, type AgencyEntry, type ContactsFile, type PhoneNumber, type ProgramType } from '../sources/hud-pha-contacts.ts';
 import type { LayerAgency, LayerFile } from '../sources/hud-pha-layer.ts';
 import type { StateScope } from '../states.ts';
-import { primaryCrosswalkRow } from './places.ts';
+import { geonamesByZip, zipCountyOf, type CountyFoundBy } from './places.ts';
 
 /** How the directory writes phone and fax against the by-code file. */
 export type NumbersPattern = 'same' | 'swapped';
 
 /** How an agency's office was placed in a county: by the crosswalk, or GeoNames where the crosswalk lacks the ZIP. */
-export type PlacedBy = 'crosswalk' | 'geonames';
+export type PlacedBy = CountyFoundBy;
 
 /** An agency of the state as published, but for how much of a county it serves (which depends on the county). */
 export type AgencyRecord = Omit<HousingAgency, 'serves_here'>;
@@ -310,16 +310,6 @@ function checkedName(layer: string | null, contacts: string | null): ReturnType<
 
 const samePrograms = (x: NonNullable<HousingAgency['programs']>, y: NonNullable<HousingAgency['programs']>) => x.join('+') === y.join('+');
 
-/** The county of an office ZIP, as a ZIP is placed: the crosswalk's among the state's counties, else GeoNames'. */
-function officeCountyOf(zip: string | null, crosswalk: ReadonlyMap<string, CrosswalkRow[]>, geonames: ReadonlyMap<string, GeonamesPlace>, state: AgencyInputs['state'], counties: ReadonlyMap<string, string>): { fips: string; by: PlacedBy } | null {
-  if (zip === null) return null;
-  const primary = primaryCrosswalkRow(crosswalk.get(zip) ?? []);
-  if (primary) return { fips: primary.county, by: 'crosswalk' };
-  const code = geonames.get(zip)?.countyCode;
-  const fips = code ? `${state.fips}${code}` : null;
-  return fips !== null && counties.has(fips) ? { fips, by: 'geonames' } : null;
-}
-
 /** The areas file's entries with each part's county placed, checked against the layer's codes and the state's counties. */
 type PublishedArea = HousingAgency['area'];
 
@@ -363,9 +353,8 @@ export function housingAgencies({ layer, contacts, crosswalk, geonames, state, c
   const fromLayer = new Map(layer.agencies.map((a) => [a.code, a]));
   const codes = [...new Set([...fromLayer.keys(), ...agreed.keys()])].sort(compareCodePoints);
   const byZip = new Map<string, CrosswalkRow[]>();
-  for (const row of crosswalk?.rows ?? []) if (counties.has(row.county)) byZip.set(row.zip, [...(byZip.get(row.zip) ?? []), row]);
-  const places = new Map<string, GeonamesPlace>();
-  for (const place of geonames) if (!places.has(place.zip)) places.set(place.zip, place);
+  for (const row of crosswalk?.rows ?? []) byZip.set(row.zip, [...(byZip.get(row.zip) ?? []), row]);
+  const places = geonamesByZip(geonames);
   const served = areas ? areasByCode(areas, new Set(fromLayer.keys()), layer.file.name, state, counties) : new Map<string, never>();
   const report: AgencyReport = {
     layer: { file: layer.file.name, agencies: layer.agencies.length },
@@ -404,7 +393,8 @@ export function housingAgencies({ layer, contacts, crosswalk, geonames, state, c
       if (outcome === 'filled') report.filled[key]++;
       if (check !== null) report[check][key]++;
     }
-    const office = officeCountyOf(record.zip, byZip, places, state, counties);
+    // As a ZIP is placed (zipCountyOf): the crosswalk's county, else GeoNames'.
+    const office = record.zip === null ? undefined : zipCountyOf(record.zip, byZip.get(record.zip) ?? [], places.get(record.zip), state.fips, counties);
     if (office) {
       report.placed[office.by]++;
       if (other?.countyFips != null) report.placed[other.countyFips === office.fips ? 'directoryAgrees' : 'directoryDiffers']++;

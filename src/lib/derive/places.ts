@@ -36,11 +36,46 @@ export function titleCase(text: string): string {
   return text.toLowerCase().replace(/(^|[\s\-/.'])([a-z])/g, (_, sep: string, ch: string) => sep + ch.toUpperCase());
 }
 
+/** How a ZIP's county was found: by the crosswalk, or by GeoNames where the crosswalk does not place it. */
+export type CountyFoundBy = 'crosswalk' | 'geonames';
+
 /**
- * County and city of one published ZIP. County: the crosswalk's, among the state's own counties
- * (a ZIP USPS gives to one state may lie mostly in another: Fort Campbell, 42223, is 73% in
- * Tennessee), else GeoNames' county FIPS. City: GeoNames place name, else the crosswalk's USPS
- * preferred city. Undefined when neither places it in one of the state's counties.
+ * The county of a ZIP: the crosswalk's, among the state's own counties (a ZIP USPS gives to one
+ * state may lie mostly in another: Fort Campbell, 42223, is 73% in Tennessee), else GeoNames'
+ * county FIPS. Undefined when neither places it in one of the state's counties. Published ZIPs
+ * and agencies' offices are placed by it alike.
+ */
+export function zipCountyOf(
+  zip: string,
+  crosswalkRows: readonly CrosswalkRow[],
+  geonames: GeonamesPlace | undefined,
+  stateFips: string,
+  countyNames: ReadonlyMap<string, string>,
+): { fips: string; by: CountyFoundBy; primary: CrosswalkRow | undefined } | undefined {
+  const primary = primaryCrosswalkRow(crosswalkRows.filter((r) => r.county.startsWith(stateFips)));
+  if (primary) {
+    if (!countyNames.has(primary.county)) {
+      throw new SourceError(
+        { file: primary.file, row: primary.row, column: 'COUNTY' },
+        `county code ${primary.county} of ZIP ${zip} is not in the state's county list`,
+      );
+    }
+    return { fips: primary.county, by: 'crosswalk', primary };
+  }
+  const fips = geonames?.countyCode ? stateFips + geonames.countyCode : undefined;
+  return fips !== undefined && countyNames.has(fips) ? { fips, by: 'geonames', primary } : undefined;
+}
+
+/** GeoNames' places by ZIP, the first of a ZIP's places where it has several. */
+export function geonamesByZip(places: readonly GeonamesPlace[]): Map<string, GeonamesPlace> {
+  const byZip = new Map<string, GeonamesPlace>();
+  for (const place of places) if (!byZip.has(place.zip)) byZip.set(place.zip, place);
+  return byZip;
+}
+
+/**
+ * County and city of one published ZIP. County: zipCountyOf. City: GeoNames place name, else the
+ * crosswalk's USPS preferred city. Undefined when no source places it in one of the state's counties.
  */
 export function placeZip(
   zip: string,
@@ -50,24 +85,11 @@ export function placeZip(
   countyNames: ReadonlyMap<string, string>,
   crosswalkFile: string,
 ): ZipPlace | undefined {
-  const primary = primaryCrosswalkRow(crosswalkRows.filter((r) => r.county.startsWith(stateFips)));
-  let countyFips: string | undefined;
-  if (primary) {
-    countyFips = primary.county;
-    if (!countyNames.has(countyFips)) {
-      throw new SourceError(
-        { file: primary.file, row: primary.row, column: 'COUNTY' },
-        `county code ${countyFips} of ZIP ${zip} is not in the state's county list`,
-      );
-    }
-  } else if (geonames?.countyCode) {
-    countyFips = stateFips + geonames.countyCode;
-    if (!countyNames.has(countyFips)) countyFips = undefined;
-  }
-  if (!countyFips) return undefined;
-  const city = geonames?.place || titleCase(primary?.city ?? '');
+  const county = zipCountyOf(zip, crosswalkRows, geonames, stateFips, countyNames);
+  if (!county) return undefined;
+  const city = geonames?.place || titleCase(county.primary?.city ?? '');
   if (!city) throw new SourceError({ file: crosswalkFile }, `ZIP ${zip} has no city in GeoNames or the crosswalk`);
-  return { countyFips, city };
+  return { countyFips: county.fips, city };
 }
 
 /**

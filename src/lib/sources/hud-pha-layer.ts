@@ -12,6 +12,7 @@
 // agencies nationally): a warning, and the contact reports' ZIP where they have one. Other states'
 // rows are only counted.
 import { SourceError } from '../errors.ts';
+import { compareCodePoints } from '../order.ts';
 import type { StateScope } from '../states.ts';
 import { parsePhone, PROGRAM_TYPES, type PhoneNumber, type ProgramType } from './hud-pha-contacts.ts';
 import { readDelimited } from './readers.ts';
@@ -170,7 +171,7 @@ function agenciesOf(table: Table, state: StateScope, where: (reader: RowReader) 
     });
   }
   if (agencies.length === 0) throw new SourceError({ file: table.file }, `no housing agency of ${state.name} (codes ${prefix}nnn) in the file`);
-  agencies.sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  agencies.sort((a, b) => compareCodePoints(a.code, b.code));
   return { agencies, rowsElsewhere, warnings };
 }
 

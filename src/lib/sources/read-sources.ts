@@ -292,10 +292,11 @@ export async function readSources(folders: SourceFolders, scope: ScopeOfRead, ca
 function readAgencyAreas(dir: string | undefined, { state }: ScopeOfRead): SourceData['agencyAreas'] {
   if (dir === undefined) return null;
   const path = join(dir, `${state.code}.json`);
+  // No file is no areas; anything else there (a dangling link, a folder, no permission) is refused by readRegularFile.
   try {
-    statSync(path);
-  } catch {
-    return null;
+    lstatSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
   }
   const bytes = readRegularFile(path);
   if (bytes.length === 0) throw new SourceError({ file: path }, 'file is empty');

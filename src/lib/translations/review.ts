@@ -77,7 +77,7 @@ const SHOWN_AT: readonly [string, string][] = [
   ['assumed.', 'the household form’s answer: what it assumed'],
   ['agencies.', 'the ZIP and county pages: who runs vouchers here (/county/ramsey/#housing-agencies)'],
   ['area.', 'the area a housing agency serves, on the ZIP and county pages and in the household form’s answer (/county/hennepin/#housing-agencies)'],
-  ['list.', 'lists in sentences: “A, B and C”, “A or B” (the areas agencies serve, the agencies of a line)'],
+  ['list.', 'lists in sentences: “A, B and C”, “A; B; and C” (the areas agencies serve, the agencies of a line)'],
 ];
 export const whereShown = (key: string): string => SHOWN_AT.find(([prefix]) => key.startsWith(prefix))?.[1] ?? 'several pages';
 
