@@ -22,6 +22,7 @@ export const END_TO_END = [
   'tests/faults.test.ts',
   'tests/fetch-releases.test.ts',
   'tests/fetch.test.ts',
+  'tests/hostile.test.ts',
   'tests/html.test.ts',
   'tests/http-contract.test.ts',
   'tests/languages.test.ts',
@@ -29,6 +30,7 @@ export const END_TO_END = [
   'tests/packages.test.ts',
   'tests/publication/bulk.test.ts',
   'tests/search.test.ts',
+  'tests/security-headers.test.ts',
   'tests/states.test.ts',
   'tests/workflow.test.ts',
 ];

@@ -27,7 +27,7 @@ import spectralParsers from '@stoplight/spectral-parsers';
 import spectralRulesets from '@stoplight/spectral-rulesets';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TOOLS } from '../src/lib/mcp/tools/index.ts';
-import { CONTRACT_HEADERS } from '../src/lib/serve/headers.ts';
+import { CONTRACT_HEADERS, NOT_FOUND_CACHE } from '../src/lib/serve/headers.ts';
 import { PLATFORM_LIMITS } from '../src/lib/deploy/units.ts';
 import { fmrAreasOf, readFmrWorkbook } from '../src/lib/sources/hud-fmr.ts';
 import { stateByCode, STATES, zipInState, type StateScope } from '../src/lib/states.ts';
@@ -103,8 +103,9 @@ const header = (r: { headers: Record<string, string | string[] | undefined> }, n
   const v = r.headers[name.toLowerCase()];
   return Array.isArray(v) ? v.join(', ') : v;
 };
-const expectContractHeaders = (r: { headers: Record<string, string | string[] | undefined> }, what: string) => {
-  for (const [name, value] of Object.entries(CONTRACT_HEADERS)) expect(header(r, name), `${what}: ${name}`).toBe(value);
+/** The contract's headers; a 404 is cached for minutes, not the day (NOT_FOUND_CACHE). */
+const expectContractHeaders = (r: { status: number; headers: Record<string, string | string[] | undefined> }, what: string) => {
+  for (const [name, value] of Object.entries(CONTRACT_HEADERS)) expect(header(r, name), `${what}: ${name}`).toBe(name === 'Cache-Control' && r.status === 404 ? NOT_FOUND_CACHE : value);
 };
 
 describe.skipIf(given)("the workflow's steps for each state, as its job in the matrix runs them", () => {

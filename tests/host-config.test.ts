@@ -8,7 +8,9 @@ import { apiPath, ENDPOINTS } from '../src/lib/contract/schemas.ts';
 import { BULK_DIR, BULK_TABLES, MEDIA_TYPES } from '../src/lib/contract/bulk-tables.ts';
 import { problemPath } from '../src/lib/publication/problems.ts';
 import { CHANGES_FEED_PATH } from '../src/lib/contract/routes.ts';
-import { CONTRACT_HEADERS } from '../src/lib/serve/headers.ts';
+import { cspHash, inlineCodeOf } from '../src/lib/build/inline-code.ts';
+import { CONTRACT_HEADERS, HOST_HEADERS_NGINX, IMMUTABLE_CACHE, NOT_FOUND_CACHE, securityHeaders, STRICT_TRANSPORT_SECURITY } from '../src/lib/serve/headers.ts';
+import { withHeadersForEvery } from '../src/lib/serve/host-files.ts';
 import { SHIPPED_CONF, serverBlock } from '../src/lib/serve/nginx.ts';
 import { PROJECT_ROOT } from './helpers/paths.ts';
 
@@ -39,8 +41,43 @@ function parseHeadersFile(text: string): Record<string, Record<string, string>> 
 }
 
 describe('host configurations', () => {
-  it('nginx adds every contract header on every response (always)', () => {
-    expect(nginxConstantHeaders(nginx)).toEqual({ ...CONTRACT_HEADERS });
+  it('nginx adds every contract header on every response (always), the cache by what is answered, and the build\'s security headers', () => {
+    const { 'Cache-Control': cache, ...constant } = CONTRACT_HEADERS;
+    expect(nginxConstantHeaders(nginx)).toEqual(constant);
+    expect(nginx).toMatch(/add_header Cache-Control \$mnrent_cache_control always;/);
+    const cacheMap = /map "\$status \$uri" \$mnrent_cache_control \{([^]*?)\n\}/.exec(nginx)?.[1] ?? '';
+    expect(cacheMap).toContain(`"~^404 "                            "${NOT_FOUND_CACHE}";`);
+    expect(cacheMap).toMatch(new RegExp(`_astro/"\\s+"${IMMUTABLE_CACHE}";`));
+    expect(cacheMap).toMatch(new RegExp(`default\\s+"${cache}";`));
+    expect(nginx).toContain(`on      "${STRICT_TRANSPORT_SECURITY['Strict-Transport-Security']}";`);
+    expect(nginx).toMatch(new RegExp(`^\\s+include /var/www/mnrent/${HOST_HEADERS_NGINX};$`, 'm'));
+  });
+
+  it('_headers gains the security headers in its /* rule, each once, the rest kept', () => {
+    const security = securityHeaders({ scripts: ['sha256-a'], styles: ['sha256-b'] });
+    const once = withHeadersForEvery(headersFile, security);
+    const twice = withHeadersForEvery(once, security);
+    expect(twice).toBe(once);
+    expect(parseHeadersFile(once)['/*']).toEqual({ ...CONTRACT_HEADERS, ...security });
+    expect(parseHeadersFile(once)['/api/problems/*']).toEqual(parseHeadersFile(headersFile)['/api/problems/*']);
+    expect(security['Content-Security-Policy']).toBe("default-src 'self'; script-src 'self' 'sha256-a'; style-src 'self' 'sha256-b'; img-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'");
+  });
+
+  it('hashes inline code as a browser reads it: comments, quoted attributes, data blocks and sources told apart', () => {
+    const page = [
+      '<!-- <script>not code</script> -->',
+      '<style>a{color:red}</style>',
+      '<script type="module" data-x="a > b">run()</script>',
+      '<script type="application/ld+json">{"a":1}</script>',
+      '<script type="application/json" id="fit-place">{}</script>',
+      '<script src="/_astro/x.js" type="module"></script>',
+      '<SCRIPT>upper()</SCRIPT >',
+      '<p title="<style>">x</p>',
+    ].join('\n');
+    expect(inlineCodeOf(page)).toEqual({ scripts: [cspHash('run()'), cspHash('upper()')], styles: [cspHash('a{color:red}')], refused: undefined });
+    expect(cspHash('')).toBe('sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=');
+    for (const bad of ['<p style="color:red">', '<a onclick="go()">', '<a href="javascript:go()">', '<img src = \'javascript:x\'>']) expect(inlineCodeOf(bad).refused, bad).toBe(bad);
+    expect(inlineCodeOf('<p data-style="x" title="onclick=1">').refused).toBeUndefined();
   });
 
   it('_headers states the same headers for every path, and one content type for each file under /api/', () => {
@@ -54,7 +91,7 @@ describe('host configurations', () => {
       return matching[0]?.[1]['Content-Type'];
     };
     for (const endpoint of ENDPOINTS) expect(typeOf(apiPath(endpoint.operation_id, { zip: '55104', slug: 'st-louis' }))).toBe('application/json; charset=utf-8');
-    expect(typeOf(problemPath(404))).toBe('application/json; charset=utf-8');
+    expect(typeOf(problemPath(404))).toBe('application/problem+json; charset=utf-8');
     expect(typeOf(CHANGES_FEED_PATH)).toBe('application/atom+xml; charset=utf-8');
     for (const table of BULK_TABLES) {
       expect(typeOf(`${BULK_DIR}${table}.csv`)).toBe(MEDIA_TYPES.csv);

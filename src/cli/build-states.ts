@@ -14,6 +14,8 @@ import { parseArgs } from 'node:util';
 import { MetaDoc } from '../lib/contract/schemas.ts';
 import { ExpectedError } from '../lib/errors.ts';
 import { joinHeaders, joinRedirects } from '../lib/serve/host-files.ts';
+import { hashesOfBuilt, hashesOfPages, writeHostHeaders } from '../lib/build/host-headers.ts';
+import { joinHashes } from '../lib/build/inline-code.ts';
 import { statesErrorHtml, statesIndexHtml, type BuiltState } from '../lib/publication/states-index.ts';
 import { NATIONAL_TABLES, nationalBulkFiles, NEWER_TABLES, type StateResource, type StateTable, type StateTables } from '../lib/publication/national-bulk.ts';
 import { nationalLlms, nationalOpenApi, nationalProblem } from '../lib/publication/national-documents.ts';
@@ -144,6 +146,10 @@ async function writeRoot(outDir: string, site: string): Promise<BuiltState[]> {
   await writeFile(join(outDir, 'openapi.json'), `${JSON.stringify(nationalOpenApi(site, built), null, 2)}\n`);
   await writeFile(join(outDir, '_headers'), joinHeaders(headers));
   await writeFile(join(outDir, '_redirects'), joinRedirects(redirects));
+  // One policy for the whole host (nginx serves every state with one block): the root's pages and every state's.
+  const rootPages = ['index.html', '404.html', 'errors/405/index.html'].map((file) => join(outDir, file));
+  const stateHashes = await Promise.all(built.map((b) => hashesOfBuilt(join(outDir, b.path))));
+  await writeHostHeaders(outDir, joinHashes([hashesOfPages(outDir, rootPages), ...stateHashes]));
   return built;
 }
 

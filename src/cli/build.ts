@@ -10,6 +10,8 @@ import { parseArgs } from 'node:util';
 import { precompress, type PrecompressStats } from '../lib/build/compress.ts';
 import { acquireLock, checkOutputFolder, filesUnder, OUTPUT_MARKER, outputMarkerText, outputWriteFailure, removeLeftovers, RENDER_FOLDER_PATTERN, renderFolderName, renderFoldersIn, stagingPattern } from '../lib/build/output-folder.ts';
 import { renderInChildProcess } from '../lib/build/render.ts';
+import { hashesOfPages, refuseSpecialFiles, writeHostHeaders } from '../lib/build/host-headers.ts';
+import { HOST_HEADERS_JSON, HOST_HEADERS_NGINX } from '../lib/serve/headers.ts';
 import { DEFAULT_SITE, rootOf } from '../lib/contract/routes.ts';
 import { optionsFromEnv } from '../lib/dataset/options.ts';
 import { agencyReportLines } from '../lib/derive/housing-agencies.ts';
@@ -23,6 +25,8 @@ const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const USAGE = 'usage: npm run build -- [--state XX] [--site URL] [--base /PATH/] [--outDir DIR] [--languages en,es,…] [--mcp-url URL] [--report-url URL] [--accept-changes] [--no-compress]   (sources: SOURCES_DIR, default data/sources; --state or MNRENT_STATE, default MN; --languages: every language by default)';
 /** How long a build waits for another one that writes the same output folder. */
 const LOCK_WAIT_MS = 10 * 60 * 1000;
+/** The files the build adds for hosts, compressed with the rest. */
+const HOST_FILES = [HOST_HEADERS_JSON, HOST_HEADERS_NGINX];
 
 function parseCommandLine(argv: string[]): { state: StateScope; site: string; base: string; outDir: string; languages: readonly LanguageScope[]; mcpUrl: string | undefined; reportUrl: string | undefined; acceptChanges: boolean; compress: boolean } {
   let values: { site?: string | undefined; base?: string | undefined; outDir?: string | undefined; state?: string | undefined; languages?: string | undefined; 'mcp-url'?: string | undefined; 'report-url'?: string | undefined; 'accept-changes'?: boolean | undefined; 'no-compress'?: boolean | undefined };
@@ -126,7 +130,12 @@ async function main(): Promise<number> {
     // The render process has exited when this returns, also when it failed: nothing writes into staging after it.
     waitingFor = 'the render process';
     const summary = await renderInChildProcess({ state: state.code, load, root: projectRoot, workDir, site, base, outDir, staging, acceptChanges });
+    // Nothing but regular files is published, and the pages' inline code is hashed for the policy.
+    refuseSpecialFiles(staging, outDir);
     const written = filesUnder(staging);
+    waitingFor = 'the security headers';
+    await writeHostHeaders(staging, hashesOfPages(staging, written));
+    written.push(...HOST_FILES.map((file) => join(staging, file)));
     let compressed: PrecompressStats | undefined;
     const compressStarted = performance.now();
     if (compress) {

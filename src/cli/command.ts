@@ -103,8 +103,16 @@ export function servedFolder(command: string, dir: string): string {
   return site;
 }
 
-/** A server process in the foreground: Ctrl-C (or SIGTERM) stops it, and its exit is the command's. */
+/** How long a server is given to stop on Ctrl-C or SIGTERM (Deno waits for open connections) before it is killed. */
+const STOP_GRACE_MS = 3_000;
+
+/** A server process in the foreground: Ctrl-C (or SIGTERM) stops it, and its exit is the command's; it never outlives the command. */
 export function inForeground(child: ChildProcess): void {
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => child.kill(signal));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      child.kill(signal);
+      setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS).unref();
+    });
+  }
   child.once('exit', (code) => process.exit(code ?? 1));
 }

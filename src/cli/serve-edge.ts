@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { refuseSpecialFiles } from '../lib/build/host-headers.ts';
 import { writeUnitConfigs } from '../lib/deploy/unit-files.ts';
 import { inForeground, servedFolder, serveOptions } from './command.ts';
 
@@ -16,6 +17,14 @@ const PROJECT = resolve(import.meta.dirname, '..', '..');
 
 const { dir, port, host, states } = serveOptions(process.argv.slice(2), USAGE, 8787, true);
 const site = servedFolder('serve:edge', dir);
+// A Worker's assets are copies of the folder's files, made by wrangler, which follows symbolic
+// links: the Worker cannot tell a link's target from a file, so a folder holding one is refused.
+try {
+  refuseSpecialFiles(site);
+} catch (error) {
+  process.stderr.write(`serve:edge: ${(error as Error).message}\n`);
+  process.exit(1);
+}
 const national = existsSync(join(site, 'states.json'));
 if (states && !national) {
   process.stderr.write(`serve:edge: --states is for a folder of states (build:states); ${site} is one site\n`);

@@ -13,7 +13,8 @@ async function main(): Promise<void> {
     const stop = () => void nginx.stop().then(() => process.exit(0));
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
-    nginx.process.once('exit', (code) => process.exit(code ?? 1));
+    // nginx stopped on its own (or by a signal to the whole group): its temporary folder goes too.
+    nginx.process.once('exit', (code) => void nginx.stop().then(() => process.exit(code ?? 1)));
   } catch (error) {
     process.stderr.write(`serve:nginx: ${error instanceof NginxMissing ? error.message : (error as Error).message}\n`);
     process.exit(1);

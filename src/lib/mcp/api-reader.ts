@@ -40,7 +40,14 @@ export class ApiReader {
     const text = await this.source(path);
     if (text === undefined) return undefined;
     onText?.(text);
-    const parsed = schema.safeParse(JSON.parse(text));
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      // Never the parser's message: it quotes the file's first bytes, which a client must not see.
+      throw new Error(`${path} is not JSON: is this the folder or URL of a built site?`);
+    }
+    const parsed = schema.safeParse(json);
     if (!parsed.success) throw new Error(`${path} does not match the contract: ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`);
     return parsed.data;
   }

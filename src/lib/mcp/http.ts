@@ -10,21 +10,44 @@ import { MAX_MESSAGE_BYTES } from './stdio.ts';
 export const MCP_PATH = '/mcp';
 
 class BodyTooLarge extends Error {}
+class BodyCut extends Error {}
 
-/** How long a refused body is drained before the connection is cut. */
+/**
+ * How long a refused body may go on arriving after the 413 before the connection is cut. Node's
+ * server reads and drops the rest of a body nobody read, then keeps the connection; a client that
+ * never stops sending is cut here.
+ */
 const LINGER_MS = 5_000;
 
-/** The body as JSON; over MAX_MESSAGE_BYTES (by Content-Length or as it arrives) it is refused unread. */
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  if (Number(req.headers['content-length'] ?? 0) > MAX_MESSAGE_BYTES) throw new BodyTooLarge();
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_MESSAGE_BYTES) throw new BodyTooLarge();
-    chunks.push(chunk);
-  }
-  return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+/**
+ * The body, whole; over MAX_MESSAGE_BYTES (by Content-Length or as it arrives, chunked or not) it
+ * is refused as soon as that is known. Listeners, not an async iterator: leaving the iterator early
+ * destroys the request and its socket, and the answer could no longer be sent.
+ */
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    if (Number(req.headers['content-length'] ?? 0) > MAX_MESSAGE_BYTES) {
+      reject(new BodyTooLarge());
+      return;
+    }
+    let size = 0;
+    let refused = false;
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => {
+      if (refused) return;
+      size += chunk.length;
+      if (size <= MAX_MESSAGE_BYTES) chunks.push(chunk);
+      else {
+        refused = true;
+        chunks.length = 0;
+        reject(new BodyTooLarge());
+      }
+    });
+    req.once('end', () => resolve(Buffer.concat(chunks)));
+    // A client that goes away mid-body: nothing to answer, nothing to keep.
+    req.once('aborted', () => reject(new BodyCut()));
+    req.once('error', () => reject(new BodyCut()));
+  });
 }
 
 const rpcError = (code: number, message: string) => JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });
@@ -40,8 +63,10 @@ export async function startMcpHttp(reader: ApiReader, context: Context, options:
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? (() => {});
   let allowedHosts: string[] = [];
+  let allowedOrigins: string[] = [];
   const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    // The request target's path as sent: a URL parser would read `//host/…` as another host, or throw.
+    const path = (req.url ?? '/').split('?')[0];
     if (path !== MCP_PATH) {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: `the MCP endpoint is ${MCP_PATH}` }));
       return;
@@ -51,38 +76,47 @@ export async function startMcpHttp(reader: ApiReader, context: Context, options:
       res.writeHead(405, { allow: 'POST', 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: POST JSON-RPC to /mcp' }, id: null }));
       return;
     }
-    void (async () => {
+    const answer = async () => {
       const mcp = createMcpServer(reader, context);
-      // Loopback servers are a DNS-rebinding target: only our own Host header is accepted.
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, enableDnsRebindingProtection: true, allowedHosts });
+      // Loopback servers are a target of DNS rebinding and of other sites' pages: only our own Host
+      // and, when a browser sends one, our own Origin are accepted.
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, enableDnsRebindingProtection: true, allowedHosts, allowedOrigins });
       res.on('close', () => {
         void transport.close();
         void mcp.close();
       });
+      let body: unknown;
       try {
-        const body = await readJson(req);
-        await connectServer(mcp, transport);
-        await transport.handleRequest(req, res, body);
+        body = JSON.parse((await readBody(req)).toString('utf8'));
       } catch (error) {
-        if (res.headersSent) return;
+        if (error instanceof BodyCut || res.headersSent) return;
         if (error instanceof BodyTooLarge) {
-          // Answer, then close the connection. The rest of the body is drained for a few seconds
-          // (a lingering close, as nginx does): closing with unread data would send a reset that
-          // can destroy the answer before the client reads it. Node's server destroys a
-          // `connection: close` socket as soon as the answer is written (destroySoon); here it
-          // only ends its side, and the socket goes when the client closes or the time is up.
+          // The connection ends once the rest of the body has come (Node reads and drops it), or
+          // after LINGER_MS: closing it with the body still arriving would send a reset that can
+          // destroy the answer before the client has read it.
           const { socket } = req;
-          socket.destroySoon = () => socket.end();
-          res.writeHead(413, { 'content-type': 'application/json', connection: 'close' }).end(rpcError(-32600, `Invalid Request: body over ${MAX_MESSAGE_BYTES} bytes`));
+          res.writeHead(413, { 'content-type': 'application/json' }).end(rpcError(-32600, `Invalid Request: body over ${MAX_MESSAGE_BYTES} bytes`));
           const linger = setTimeout(() => socket.destroy(), LINGER_MS);
+          const close = () => {
+            clearTimeout(linger);
+            socket.end();
+          };
+          if (req.complete) close();
+          else req.once('end', close);
           socket.once('close', () => clearTimeout(linger));
-          if (!req.destroyed) req.resume();
           return;
         }
-        log(`mcp http: ${(error as Error).message}`);
         res.writeHead(400, { 'content-type': 'application/json' }).end(rpcError(-32700, 'Parse error: the body is not JSON'));
+        return;
       }
-    })();
+      await connectServer(mcp, transport);
+      await transport.handleRequest(req, res, body);
+    };
+    // Whatever goes wrong answering one request is that request's: logged, answered if it still can be, never the process's end.
+    answer().catch((error: unknown) => {
+      log(`mcp http: ${error instanceof Error ? error.message : String(error)}`);
+      if (!res.headersSent && !res.destroyed) res.writeHead(500, { 'content-type': 'application/json' }).end(rpcError(-32603, 'Internal error'));
+    });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -91,6 +125,7 @@ export async function startMcpHttp(reader: ApiReader, context: Context, options:
   const { port } = server.address() as AddressInfo;
   const shown = host.includes(':') ? `[${host}]` : host;
   allowedHosts = [`${shown}:${port}`, `localhost:${port}`];
+  allowedOrigins = allowedHosts.map((hostAndPort) => `http://${hostAndPort}`);
   return {
     url: `http://${shown}:${port}${MCP_PATH}`,
     server,

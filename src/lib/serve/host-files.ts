@@ -33,3 +33,15 @@ export function joinRedirects(files: readonly string[]): string {
   const [first = '', ...rest] = files;
   return [first.trimEnd(), ...rest.flatMap((text) => text.split('\n').filter((line) => line.startsWith('/')))].join('\n') + '\n';
 }
+
+/** `_headers` with `headers` in its `/*` rule: a header it already states is replaced, the others added at the rule's end. */
+export function withHeadersForEvery(text: string, headers: Readonly<Record<string, string>>): string {
+  const lines = text.split('\n');
+  const start = lines.indexOf('/*');
+  if (start === -1) return `${text.trimEnd()}\n\n/*\n${Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`).join('\n')}\n`;
+  let end = start + 1;
+  while (end < lines.length && /^\s+\S/.test(lines[end] as string)) end++;
+  const names = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
+  const kept = lines.slice(start + 1, end).filter((line) => !names.has(line.trim().split(':')[0]?.trim().toLowerCase() ?? ''));
+  return [...lines.slice(0, start + 1), ...kept, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`), ...lines.slice(end)].join('\n');
+}

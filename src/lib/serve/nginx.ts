@@ -38,7 +38,7 @@ export interface RunningNginx {
 
 /** The shipped server block with this folder and port put in, and brotli switched on if asked. */
 export function serverBlock(shipped: string, dir: string, listen: string, brotli: boolean): string {
-  let conf = shipped.replace(/^(\s*)listen 80;$/m, `$1listen ${listen};`).replace(/^(\s*)root \/var\/www\/mnrent;$/m, `$1root ${resolve(dir)};`);
+  let conf = shipped.replace(/^(\s*)listen 80;$/m, `$1listen ${listen};`).replace(/^(\s*)(root|include) \/var\/www\/mnrent(;|\/)/gm, `$1$2 ${resolve(dir)}$3`);
   if (brotli) conf = conf.replace(/^(\s*)# brotli_static on;$/m, '$1brotli_static on;');
   return conf;
 }
