@@ -4,7 +4,7 @@
 // why. The folder served holds planted traps: symbolic links to /etc/passwd and /etc, a named pipe,
 // and a secret beside the folder. The answers of every host are written to
 // test-output/hostile-answers.md, the table of the note.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +14,7 @@ import { HOST_HEADERS_JSON } from '../src/lib/serve/headers.ts';
 import { runCommand } from './helpers/build.ts';
 import { PROJECT_ROOT } from './helpers/paths.ts';
 import { exchange, type RawAnswer, type RawExchange } from './helpers/raw-socket.ts';
-import { freePort, serveWithDeno, serveWithEdge, serveWithNginx, type Served } from './helpers/servers.ts';
+import { freePort, MCP_INITIALIZE, serveWithDeno, serveWithEdge, serveWithMcpHttp, serveWithNginx, type Served } from './helpers/servers.ts';
 
 type Host = 'nginx' | 'edge' | 'deno' | 'mcp';
 const HOSTS: readonly Host[] = ['nginx', 'edge', 'deno', 'mcp'];
@@ -61,7 +61,7 @@ const siteLocation = (answer: RawAnswer) => {
 };
 const JSON_RPC = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 const rpc = (method: string, params: Record<string, unknown> = {}, id: number | string = 1) => ({ jsonrpc: '2.0', id, method, params });
-const initialize = rpc('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'hostile', version: '1' } });
+const initialize = MCP_INITIALIZE;
 const mcpPost = (body: unknown, headers: Record<string, string> = {}): RawExchange => ({ method: 'POST', target: '/mcp', headers: { ...JSON_RPC, ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
 const MB = 1024 * 1024;
 const CUT_IN_DEV = 'wrangler dev\'s local proxy (miniflare\'s ProxyWorker) answers "Network connection lost" before the Worker runs, and goes on serving';
@@ -216,30 +216,6 @@ const CASES: readonly Case[] = [
   { name: 'agent: a path other than /mcp', hosts: ['mcp'], request: { target: '//evil.example/mcp' }, expected: { status: [404], check: siteLocation } },
 ];
 
-/** The agent server over HTTP (`npm run mcp -- --http`) on a free port, once it answers. */
-async function serveMcpHttp(dir: string): Promise<Served & { child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(PROJECT_ROOT, 'src/cli/mcp.ts'), '--dir', dir, '--http', '--port', String(port)], { cwd: PROJECT_ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
-  child.stderr.resume();
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
-    if ((await exchange(url, mcpPost(initialize)).catch(() => undefined))?.status === 200) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    name: 'preview',
-    url,
-    brotli: false,
-    child,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
 const answers = new Map<string, Map<Host, string>>();
 let scratch: string;
 let trapped: string;
@@ -258,7 +234,7 @@ beforeAll(async () => {
   symlinkSync('/etc', join(trapped, 'etc-link'));
   spawnSync('mkfifo', [join(trapped, 'api/v1/zip/00003.json')]);
   security = (JSON.parse(readFileSync(join(built, HOST_HEADERS_JSON), 'utf8')) as { headers: Record<string, string> }).headers;
-  const [nginx, edge, deno, mcp] = await Promise.all([serveWithNginx(trapped), serveWithEdge(clean), serveWithDeno(trapped), serveMcpHttp(trapped)]);
+  const [nginx, edge, deno, mcp] = await Promise.all([serveWithNginx(trapped), serveWithEdge(clean), serveWithDeno(trapped), serveWithMcpHttp(trapped)]);
   running.set('nginx', nginx).set('edge', edge).set('deno', deno).set('mcp', mcp);
 }, 120_000);
 

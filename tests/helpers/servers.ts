@@ -6,9 +6,11 @@ import { startNginx } from '../../src/lib/serve/nginx.ts';
 import { PROJECT_ROOT } from './paths.ts';
 
 export interface Served {
-  name: 'nginx' | 'preview' | 'edge' | 'deno';
+  name: 'nginx' | 'preview' | 'edge' | 'deno' | 'mcp';
   url: string;
   brotli: boolean;
+  /** The server's process (its children hold the workers: nginx's, workerd). */
+  pid?: number;
   stop(): Promise<void>;
 }
 
@@ -25,7 +27,7 @@ export function freePort(): Promise<number> {
 
 export async function serveWithNginx(dir: string, workers = 1): Promise<Served> {
   const nginx = await startNginx({ dir, port: await freePort(), workers });
-  return { name: 'nginx', url: nginx.url, brotli: nginx.brotli, stop: () => nginx.stop() };
+  return { name: 'nginx', url: nginx.url, brotli: nginx.brotli, ...(nginx.process.pid === undefined ? {} : { pid: nginx.process.pid }), stop: () => nginx.stop() };
 }
 
 /** Stops a server process and waits for it to be gone. */
@@ -84,7 +86,7 @@ async function serveWithCommand(name: 'edge' | 'deno', dir: string, args: string
     child.kill('SIGTERM');
     throw new Error(`serve:${name} did not start: ${(error as Error).message}\n${stderr}`, { cause: error });
   }
-  return { name, url, brotli: true, stop: () => stopChild(child) };
+  return { name, url, brotli: true, ...(child.pid === undefined ? {} : { pid: child.pid }), stop: () => stopChild(child) };
 }
 
 /**
@@ -95,3 +97,18 @@ export const serveWithEdge = (dir: string, states?: readonly string[]) => serveW
 
 /** `npm run serve:deno`: the same handler on Deno (`deno serve`, Deno from the lockfile) over a built folder. */
 export const serveWithDeno = (dir: string) => serveWithCommand('deno', dir);
+
+/** A JSON-RPC initialize, the first message of an MCP client. */
+export const MCP_INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'mnrent-tests', version: '1' } } };
+
+/** The agent server over HTTP (`npm run mcp -- --http`) over a built folder, on a free port, once it answers. */
+export async function serveWithMcpHttp(dir: string): Promise<Served & { child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(PROJECT_ROOT, 'src/cli/mcp.ts'), '--dir', dir, '--http', '--port', String(port)], { cwd: PROJECT_ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+  child.stderr.resume();
+  const url = `http://127.0.0.1:${port}`;
+  await waitForPort(port, child);
+  const initialize = { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify(MCP_INITIALIZE) };
+  for (let i = 0; i < 100 && (await fetch(`${url}/mcp`, initialize).then((r) => r.status, () => 0)) !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+  return { name: 'mcp', url, brotli: false, child, ...(child.pid === undefined ? {} : { pid: child.pid }), stop: () => stopChild(child) };
+}
