@@ -1,6 +1,9 @@
 // The build loads the dataset on its own thread while Astro starts, and the content loaders take it
 // from this process once the publish gate passed. These tests hold the build script to what a plain
 // `astro build` makes, and the dataset's thread to the dataset loaded in this one.
+import type { HostHeaders } from '../src/lib/build/host-headers.ts';
+import { HOST_FOLDER, HOST_HEADERS_JSON, STRICT_TRANSPORT_SECURITY } from '../src/lib/serve/headers.ts';
+import { withHeadersForEvery } from '../src/lib/serve/host-files.ts';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -17,11 +20,12 @@ import { PROJECT_ROOT, SNAPSHOT_SOURCES, TEST_EPOCH, TEST_SITE } from './helpers
 import { MINNESOTA } from '../src/lib/states.ts';
 
 describe("the pages' records", () => {
-  /** Every file Astro wrote: the build script's .gz and .br siblings and its marker left out. */
+  /** Every file Astro wrote: the build script's .gz and .br siblings, its marker and its host files (HOST_FOLDER) left out. */
   const written = async (dir: string) =>
     (await readdir(dir, { recursive: true, withFileTypes: true }))
       .filter((e) => e.isFile() && !/\.(gz|br)$/.test(e.name) && e.name !== OUTPUT_MARKER)
       .map((e) => relative(dir, join(e.parentPath, e.name)))
+      .filter((file) => !file.startsWith(`${HOST_FOLDER}/`))
       .sort();
 
   it("are the same from the build script (with --no-compress) as from a bare `astro build`: every file byte for byte", async () => {
@@ -43,8 +47,11 @@ describe("the pages' records", () => {
       expect(files).toEqual(await written(viaScript));
       expect(files).toContain('zip/05401/index.html');
       const differing = [];
-      for (const file of files) if (!(await readFile(join(bare, file))).equals(await readFile(join(viaScript, file)))) differing.push(file);
+      for (const file of files.filter((name) => name !== '_headers')) if (!(await readFile(join(bare, file))).equals(await readFile(join(viaScript, file)))) differing.push(file);
       expect(differing).toEqual([]);
+      // _headers is Astro's copy of public/_headers with the build's security headers in its /* rule.
+      const { headers } = JSON.parse(await readFile(join(viaScript, HOST_HEADERS_JSON), 'utf8')) as HostHeaders;
+      expect(await readFile(join(viaScript, '_headers'), 'utf8')).toBe(withHeadersForEvery(await readFile(join(bare, '_headers'), 'utf8'), { ...headers, ...STRICT_TRANSPORT_SECURITY }));
     } finally {
       await rm(scratch, { recursive: true, force: true });
     }

@@ -98,17 +98,15 @@ async function ownOrRoot(files: StaticFiles, url: URL, path: string): Promise<Re
 /**
  * The security headers the build wrote for this site (HOST_HEADERS_JSON), read on every request so a
  * rebuilt folder is served with its own hashes at once; HSTS where the request came over TLS. A
- * folder built without them gets the headers that need no hash.
+ * folder built without them (or a file that is no such JSON) gets the headers that need no hash.
  */
 async function securityOf(files: StaticFiles, url: URL): Promise<Record<string, string>> {
   const tls = url.protocol === 'https:' ? STRICT_TRANSPORT_SECURITY : {};
   const file = await ownOrRoot(files, url, `/${HOST_HEADERS_JSON}`);
-  if (file.status !== 200) {
-    await file.body?.cancel();
-    const { 'Content-Security-Policy': _policy, ...rest } = securityHeaders({ scripts: [], styles: [] });
-    return { ...rest, ...tls };
-  }
-  return { ...((await file.json()) as { headers: Record<string, string> }).headers, ...tls };
+  const written = file.status === 200 ? await file.json().then((doc: { headers?: unknown }) => doc.headers, () => undefined) : await file.body?.cancel();
+  if (written !== null && typeof written === 'object') return { ...(written as Record<string, string>), ...tls };
+  const { 'Content-Security-Policy': _policy, ...rest } = securityHeaders({ scripts: [], styles: [] });
+  return { ...rest, ...tls };
 }
 
 type ErrorStatus = 400 | 404 | 405;
