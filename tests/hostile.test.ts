@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { refuseSpecialFiles } from '../src/lib/build/host-headers.ts';
+import { publishedFiles } from '../src/lib/build/output-folder.ts';
 import { HOST_HEADERS_JSON } from '../src/lib/serve/headers.ts';
 import { runCommand } from './helpers/build.ts';
 import { PROJECT_ROOT } from './helpers/paths.ts';
@@ -284,8 +284,8 @@ describe.each(HOSTS)('%s under hostile traffic', (host) => {
 
 describe('a folder that holds a symbolic link', () => {
   it('is refused before publishing, in one line naming it', () => {
-    expect(() => refuseSpecialFiles(trapped, '/srv/site')).toThrow(/^\/srv\/site\/(api\/v1\/zip\/0000[13]\.json|etc-link): is (a symbolic link|not a regular file \(a device, socket or pipe\)); a published site holds regular files only/);
-    expect(() => refuseSpecialFiles(clean)).not.toThrow();
+    expect(() => publishedFiles(trapped, '/srv/site')).toThrow(/^\/srv\/site\/(api\/v1\/zip\/0000[13]\.json|etc-link): is (a symbolic link|not a regular file \(a device, socket or pipe\)); a published site holds regular files only/);
+    expect(() => publishedFiles(clean)).not.toThrow();
   });
 
   it('is refused by serve:edge in one line naming it', async () => {

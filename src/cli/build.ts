@@ -8,9 +8,9 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { precompress, type PrecompressStats } from '../lib/build/compress.ts';
-import { acquireLock, checkOutputFolder, filesUnder, OUTPUT_MARKER, outputMarkerText, outputWriteFailure, removeLeftovers, RENDER_FOLDER_PATTERN, renderFolderName, renderFoldersIn, stagingPattern } from '../lib/build/output-folder.ts';
+import { acquireLock, checkOutputFolder, OUTPUT_MARKER, outputMarkerText, outputWriteFailure, publishedFiles, removeLeftovers, RENDER_FOLDER_PATTERN, renderFolderName, renderFoldersIn, stagingPattern } from '../lib/build/output-folder.ts';
 import { renderInChildProcess } from '../lib/build/render.ts';
-import { hashesOfPages, refuseSpecialFiles, writeHostHeaders } from '../lib/build/host-headers.ts';
+import { hashesOfPages, writeHostHeaders } from '../lib/build/host-headers.ts';
 import { HOST_HEADERS_JSON, HOST_HEADERS_NGINX } from '../lib/serve/headers.ts';
 import { DEFAULT_SITE, rootOf } from '../lib/contract/routes.ts';
 import { optionsFromEnv } from '../lib/dataset/options.ts';
@@ -131,8 +131,7 @@ async function main(): Promise<number> {
     waitingFor = 'the render process';
     const summary = await renderInChildProcess({ state: state.code, load, root: projectRoot, workDir, site, base, outDir, staging, acceptChanges });
     // Nothing but regular files is published, and the pages' inline code is hashed for the policy.
-    refuseSpecialFiles(staging, outDir);
-    const written = filesUnder(staging);
+    const written = publishedFiles(staging, outDir);
     waitingFor = 'the security headers';
     await writeHostHeaders(staging, hashesOfPages(staging, written));
     written.push(...HOST_FILES.map((file) => join(staging, file)));

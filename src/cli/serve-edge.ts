@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { refuseSpecialFiles } from '../lib/build/host-headers.ts';
+import { publishedFiles } from '../lib/build/output-folder.ts';
 import { writeUnitConfigs } from '../lib/deploy/unit-files.ts';
 import { inForeground, servedFolder, serveOptions } from './command.ts';
 
@@ -20,7 +20,7 @@ const site = servedFolder('serve:edge', dir);
 // A Worker's assets are copies of the folder's files, made by wrangler, which follows symbolic
 // links: the Worker cannot tell a link's target from a file, so a folder holding one is refused.
 try {
-  refuseSpecialFiles(site);
+  publishedFiles(site);
 } catch (error) {
   process.stderr.write(`serve:edge: ${(error as Error).message}\n`);
   process.exit(1);

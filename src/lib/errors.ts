@@ -36,6 +36,18 @@ export class SourceError extends Error {
   }
 }
 
+/**
+ * A source file's text as JSON, or a SourceError naming the file: `not JSON (the parser's words)`,
+ * then `likely`, what such a file usually is instead (`; HUD's API answers … with an HTML page`).
+ */
+export function parseJsonSource(text: string, file: string, likely = ''): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new SourceError({ file }, `not JSON (${(error as Error).message})${likely}`);
+  }
+}
+
 export function isSourceError(error: unknown): error is SourceError {
   return error instanceof Error && error.name === 'SourceError' && 'location' in error;
 }

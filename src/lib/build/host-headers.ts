@@ -2,7 +2,7 @@
 // hashed: _host/security-headers.json for the edge handler (the Worker, Deno), an include of
 // add_header lines for nginx, and the `/*` rule of _headers for Netlify and Cloudflare Pages. The
 // policy itself is written once, in serve/headers.ts.
-import { lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { ExpectedError } from '../errors.ts';
@@ -14,25 +14,6 @@ import { inlineCodeOf, joinHashes } from './inline-code.ts';
 export interface HostHeaders {
   headers: Record<string, string>;
   hashes: InlineHashes;
-}
-
-/**
- * Refuses a folder about to be published that holds anything but regular files and folders: a
- * symbolic link would be followed by a host's upload or a server (to /etc/passwd, say), a device
- * or a socket read as a file. One line naming the first found.
- */
-export function refuseSpecialFiles(dir: string, shownAs = dir): void {
-  const folders = [dir];
-  for (let folder = folders.pop(); folder !== undefined; folder = folders.pop()) {
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      const path = join(folder, entry.name);
-      if (entry.isDirectory()) folders.push(path);
-      else if (!entry.isFile()) {
-        const what = lstatSync(path).isSymbolicLink() ? 'is a symbolic link' : 'is not a regular file (a device, socket or pipe)';
-        throw new ExpectedError(`${join(shownAs, relative(dir, path))}: ${what}; a published site holds regular files only: remove it (or copy the file it points to) and build again`);
-      }
-    }
-  }
 }
 
 /** The hashes of the pages' inline code; a page with an attribute no hash can allow is refused in one line. */

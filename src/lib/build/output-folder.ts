@@ -1,9 +1,9 @@
 // The build replaces its output folder whole, so it must be sure the folder is its own: one that
 // does not exist yet, an empty one, or one an earlier build of this project wrote. Anything else
 // (a user's folder, the sources, the project itself) is refused before a byte is written.
-import { existsSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { link, lstat, readdir, readFile, realpath, rename, rm, unlink, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { ERRNO_WORDS, ExpectedError } from '../errors.ts';
 import { serviceName } from '../contract/service.ts';
 import { STATES, type StateScope } from '../states.ts';
@@ -25,16 +25,30 @@ export const isInside = (path: string, folder: string) => path === folder || pat
  * which follows a link to a folder (and so could list files outside the output): this lists no link
  * and follows none (`tests/output-folder.test.ts`).
  */
-export function filesUnder(dir: string): string[] {
+export function filesUnder(dir: string, onOther?: (path: string) => void): string[] {
   const files: string[] = [];
   const folders = [dir];
   for (let folder = folders.pop(); folder !== undefined; folder = folders.pop()) {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
       if (entry.isDirectory()) folders.push(join(folder, entry.name));
       else if (entry.isFile()) files.push(join(folder, entry.name));
+      else onOther?.(join(folder, entry.name));
     }
   }
   return files;
+}
+
+/**
+ * Every file of a folder about to be published (or served by a host that copies it), refused in one
+ * line naming the first entry that is neither a regular file nor a folder: a symbolic link would be
+ * followed by a host's upload or a server (to /etc/passwd, say), a device or a pipe read as a file.
+ * `shownAs` is the folder as the message names it (the output folder for a build's staging one).
+ */
+export function publishedFiles(dir: string, shownAs = dir): string[] {
+  return filesUnder(dir, (path) => {
+    const what = lstatSync(path).isSymbolicLink() ? 'is a symbolic link' : 'is not a regular file (a device, socket or pipe)';
+    throw new ExpectedError(`${join(shownAs, relative(dir, path))}: ${what}; a published site holds regular files only: remove it (or copy the file it points to) and build again`);
+  });
 }
 
 /** The real path of `path`, or of its nearest existing ancestor with the rest appended. */

@@ -44,8 +44,8 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
       }
     });
     req.once('end', () => resolve(Buffer.concat(chunks)));
-    // A client that goes away mid-body: nothing to answer, nothing to keep.
-    req.once('aborted', () => reject(new BodyCut()));
+    // A client that goes away mid-body: nothing to answer, nothing to keep (after 'end', a no-op).
+    req.once('close', () => reject(new BodyCut()));
     req.once('error', () => reject(new BodyCut()));
   });
 }
@@ -77,14 +77,6 @@ export async function startMcpHttp(reader: ApiReader, context: Context, options:
       return;
     }
     const answer = async () => {
-      const mcp = createMcpServer(reader, context);
-      // Loopback servers are a target of DNS rebinding and of other sites' pages: only our own Host
-      // and, when a browser sends one, our own Origin are accepted.
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, enableDnsRebindingProtection: true, allowedHosts, allowedOrigins });
-      res.on('close', () => {
-        void transport.close();
-        void mcp.close();
-      });
       let body: unknown;
       try {
         body = JSON.parse((await readBody(req)).toString('utf8'));
@@ -109,6 +101,15 @@ export async function startMcpHttp(reader: ApiReader, context: Context, options:
         res.writeHead(400, { 'content-type': 'application/json' }).end(rpcError(-32700, 'Parse error: the body is not JSON'));
         return;
       }
+      // A server for this request alone, made once its body is read and whole.
+      const mcp = createMcpServer(reader, context);
+      // Loopback servers are a target of DNS rebinding and of other sites' pages: only our own Host
+      // and, when a browser sends one, our own Origin are accepted.
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, enableDnsRebindingProtection: true, allowedHosts, allowedOrigins });
+      res.on('close', () => {
+        void transport.close();
+        void mcp.close();
+      });
       await connectServer(mcp, transport);
       await transport.handleRequest(req, res, body);
     };

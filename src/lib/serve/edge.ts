@@ -213,7 +213,6 @@ export async function answerEdge(request: Request, files: StaticFiles): Promise<
   }
   const url = new URL(`${encodedPath(path)}${given.search}`, given.origin);
   const prefix = prefixOf(path);
-  const answering: Answering = { files, url, security: await securityOf(files, url) };
   if (path === `${prefix}${EDGE_MCP_PATH}`) {
     const api = assetReader(files, `${url.origin}${prefix}`);
     // Requests for several states share one isolate and interleave: each answer gets its own
@@ -228,6 +227,8 @@ export async function answerEdge(request: Request, files: StaticFiles): Promise<
     }
     return answerMcp(request, api, context);
   }
+  // Read here, after /mcp: the agent server's JSON answers need no page policy.
+  const answering: Answering = { files, url, security: await securityOf(files, url) };
   // The build's files for hosts are no page of the site.
   if (path.startsWith(`${prefix}/${HOST_FOLDER}/`)) return errorAnswer(answering, 404);
   if (request.method === 'OPTIONS') {

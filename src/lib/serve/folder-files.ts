@@ -53,14 +53,15 @@ export function folderFiles(dir: string): StaticFiles {
       const entry = await entryInFolder(dir, path);
       const wantsFolder = path.endsWith('/');
       if (entry === undefined || (entry.kind === 'folder') !== wantsFolder) return notFound();
-      const file = entry.kind === 'folder' ? await entryInFolder(dir, `${path}index.html`) : entry;
+      const filePath = entry.kind === 'folder' ? `${path}index.html` : path;
+      const file = entry.kind === 'folder' ? await entryInFolder(dir, filePath) : entry;
       if (file?.kind !== 'file') return notFound();
       const acceptEncoding = request.headers.get('accept-encoding') ?? '';
       let body: Buffer<ArrayBuffer> | undefined;
       let encoding: string | undefined;
       for (const sibling of SIBLINGS) {
         if (!accepts(acceptEncoding, sibling.token)) continue;
-        const found = await entryInFolder(dir, `${entry.kind === 'folder' ? `${path}index.html` : path}${sibling.ending}`);
+        const found = await entryInFolder(dir, `${filePath}${sibling.ending}`);
         if (found?.kind !== 'file') continue;
         body = await readFile(found.path);
         encoding = sibling.token;

@@ -6,7 +6,7 @@
 // state's is checked against the layer and the county list where the agencies are derived.
 import { z } from 'zod';
 import { AGENCY_FACTS, AREA_PORTIONS, PAYMENT_STANDARD_BASES } from '../contract/schemas.ts';
-import { SourceError } from '../errors.ts';
+import { parseJsonSource, SourceError } from '../errors.ts';
 import type { StateScope } from '../states.ts';
 
 const text = z.string().trim().min(1);
@@ -68,12 +68,7 @@ const pathText = (path: readonly PropertyKey[]) => path.map((key, i) => (typeof 
  * for a city part. Each fault is one line naming the file, the entry and what to change.
  */
 export function parseAgencyAreas(source: string, file: string, state: StateScope): AgencyAreas {
-  let body: unknown;
-  try {
-    body = JSON.parse(source);
-  } catch (error) {
-    throw new SourceError({ file }, `not JSON (${(error as Error).message})`);
-  }
+  const body = parseJsonSource(source, file);
   const parsed = AgencyAreasFile.safeParse(body);
   if (!parsed.success) {
     const [issue] = parsed.error.issues;

@@ -1,5 +1,5 @@
 // Census ACS 5-year table B25064 (median gross rent) by ZCTA, in any of its three published forms.
-import { SourceError } from '../errors.ts';
+import { parseJsonSource, SourceError } from '../errors.ts';
 import { RENT_BOUNDS, type Bounds } from './plausible.ts';
 import { readDelimited } from './readers.ts';
 import { cellText, findColumn, headerIs, RowReader, type Table } from './table.ts';
@@ -114,12 +114,7 @@ export function parseAcsCsv(text: string, file: string, keepZcta: (zcta: string)
 
 /** The Census Data API answer: a JSON array of arrays, the first one the header. */
 export function parseAcsApiJson(text: string, file: string, keepZcta: (zcta: string) => boolean): AcsFile {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new SourceError({ file }, `not JSON (${(error as Error).message}); the Census API answers keyless requests with an HTML page`);
-  }
+  const data = parseJsonSource(text, file, '; the Census API answers keyless requests with an HTML page');
   if (!Array.isArray(data) || data.length < 2 || !data.every((row) => Array.isArray(row))) {
     throw new SourceError({ file }, 'expected the Census API form: an array of arrays with a header row and data rows');
   }

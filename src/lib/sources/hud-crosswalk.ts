@@ -1,5 +1,5 @@
 // HUD-USPS ZIP-county crosswalk: one row per (ZIP, county) pair with address-share ratios.
-import { SourceError } from '../errors.ts';
+import { parseJsonSource, SourceError } from '../errors.ts';
 import { readWorkbook } from './readers.ts';
 import { cellText, findColumn, headerIs, RowReader, zipGate } from './table.ts';
 
@@ -75,12 +75,7 @@ interface ApiResult {
  * one result per (ZIP, county) with `zip`, `geoid`, `city`, `res_ratio`, `tot_ratio`.
  */
 export function parseCrosswalkApiJson(text: string, file: string, keepZip: (zip: string) => boolean): Crosswalk {
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch (error) {
-    throw new SourceError({ file }, `not JSON (${(error as Error).message}); HUD's API answers a missing or expired token with an HTML page`);
-  }
+  const body = parseJsonSource(text, file, "; HUD's API answers a missing or expired token with an HTML page");
   const data = (body as { data?: { year?: unknown; quarter?: unknown; results?: unknown } }).data;
   if (!data || !Array.isArray(data.results)) throw new SourceError({ file }, 'expected HUD\'s API form { data: { results: [...] } }');
   const results = data.results as ApiResult[];

@@ -4,7 +4,7 @@
 //   by_code: `{ metadata, contacts: { MN002: { pha_code, pha_name, phone, fax, email, address, city, state, zip_code } } }`
 //   entries: `{ generatedAt, entries: [{ code, name, programType, phone, fax, email, address, city, state, zip, countyFips, countyName }] }`
 import { z } from 'zod';
-import { SourceError } from '../errors.ts';
+import { parseJsonSource, SourceError } from '../errors.ts';
 import type { StateScope } from '../states.ts';
 
 export type ContactsLayout = 'by_code' | 'entries';
@@ -150,12 +150,7 @@ const zodWhere = (error: z.ZodError) => {
  * file, the entry and the field; a file with no agency of the state is an error.
  */
 export function parseContactsJson(source: string, file: string, state: StateScope): ContactsFile {
-  let body: unknown;
-  try {
-    body = JSON.parse(source);
-  } catch (error) {
-    throw new SourceError({ file }, `not JSON (${(error as Error).message})`);
-  }
+  const body = parseJsonSource(source, file);
   const { layout, raw } = layoutOf(body, file);
   const warnings: string[] = [];
   const agencies: AgencyEntry[] = [];

@@ -11,7 +11,7 @@
 // naming the file, the row and the column. An empty ZIP is what HUD's record does not give (two
 // agencies nationally): a warning, and the contact reports' ZIP where they have one. Other states'
 // rows are only counted.
-import { SourceError } from '../errors.ts';
+import { parseJsonSource, SourceError } from '../errors.ts';
 import { compareCodePoints } from '../order.ts';
 import type { StateScope } from '../states.ts';
 import { parsePhone, PROGRAM_TYPES, type PhoneNumber, type ProgramType } from './hud-pha-contacts.ts';
@@ -64,12 +64,7 @@ const FIELDS = ['PARTICIPANT_CODE', 'FORMAL_PARTICIPANT_NAME', 'FULL_ADDRESS', '
  * `{ error: { code, message } }` with status 200) is refused.
  */
 function featureTable(text: string, file: string): Table {
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch (error) {
-    throw new SourceError({ file }, `not JSON (${(error as Error).message}): a download cut short, or not the feature service's answer`);
-  }
+  const body = parseJsonSource(text, file, ": a download cut short, or not the feature service's answer");
   const answer = (body ?? {}) as { error?: { message?: unknown }; features?: unknown; exceededTransferLimit?: unknown };
   if (answer.error) throw new SourceError({ file }, `the feature service answered with an error: ${cellText(answer.error.message) || JSON.stringify(answer.error)}`);
   if (!Array.isArray(answer.features)) throw new SourceError({ file }, "expected the feature service's answer { features: [{ attributes: {...} }] }");
