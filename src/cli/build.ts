@@ -109,6 +109,9 @@ async function main(): Promise<number> {
   const options = { ...load, state };
   const guard = { projectRoot, sourcesDir: options.sourcesDir };
   await checkOutputFolder(outDir, guard);
+  // Astro copies public/ into the output following links, so a link there would publish its target's
+  // bytes (a link to /etc/passwd, say) as a regular file the output's own check cannot tell apart.
+  publishedFiles(join(projectRoot, 'public'));
   const sources = options.snapshotDir ? `${resolve(options.sourcesDir)} over the snapshot ${resolve(options.snapshotDir)}` : resolve(options.sourcesDir);
   log(`mnrent build: ${state.name}, sources ${sources} → ${outDir} (site ${root}/, pages in ${languages.map((language) => language.code).join(', ')})`);
   // The output folder is replaced whole: one build at a time writes it, from reading the earlier

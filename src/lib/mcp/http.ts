@@ -9,43 +9,47 @@ import { MAX_MESSAGE_BYTES } from './stdio.ts';
 
 export const MCP_PATH = '/mcp';
 
-class BodyTooLarge extends Error {}
 class BodyCut extends Error {}
 
-/**
- * How long a refused body may go on arriving after the 413 before the connection is cut. Node's
- * server reads and drops the rest of a body nobody read, then keeps the connection; a client that
- * never stops sending is cut here.
- */
+/** How long a refused body may go on arriving before the connection is cut. */
 const LINGER_MS = 5_000;
 
 /**
- * The body, whole; over MAX_MESSAGE_BYTES (by Content-Length or as it arrives, chunked or not) it
- * is refused as soon as that is known. Listeners, not an async iterator: leaving the iterator early
- * destroys the request and its socket, and the answer could no longer be sent.
+ * The body, whole, or `tooLarge` once it passed MAX_MESSAGE_BYTES (by Content-Length or as it
+ * arrived, chunked or not). A refused body is still read to its end, and dropped: answered before
+ * it has all come, the connection may close on unread bytes, and the reset that sends can destroy
+ * the answer before the client reads it. A body that goes on LINGER_MS after it was refused is cut.
+ * Listeners, not an async iterator: leaving the iterator early destroys the request and its socket.
  */
-function readBody(req: IncomingMessage): Promise<Buffer> {
+function readBody(req: IncomingMessage): Promise<{ body: Buffer } | { tooLarge: true }> {
   return new Promise((resolve, reject) => {
-    if (Number(req.headers['content-length'] ?? 0) > MAX_MESSAGE_BYTES) {
-      reject(new BodyTooLarge());
-      return;
-    }
-    let size = 0;
-    let refused = false;
+    const { socket } = req;
     const chunks: Buffer[] = [];
+    let size = 0;
+    let linger: NodeJS.Timeout | undefined;
+    const refuse = () => {
+      chunks.length = 0;
+      linger = setTimeout(() => socket.destroy(), LINGER_MS);
+    };
+    if (Number(req.headers['content-length'] ?? 0) > MAX_MESSAGE_BYTES) {
+      size = Number.POSITIVE_INFINITY;
+      refuse();
+    }
     req.on('data', (chunk: Buffer) => {
-      if (refused) return;
+      if (size > MAX_MESSAGE_BYTES) return;
       size += chunk.length;
       if (size <= MAX_MESSAGE_BYTES) chunks.push(chunk);
-      else {
-        refused = true;
-        chunks.length = 0;
-        reject(new BodyTooLarge());
-      }
+      else refuse();
     });
-    req.once('end', () => resolve(Buffer.concat(chunks)));
+    req.once('end', () => {
+      clearTimeout(linger);
+      resolve(size > MAX_MESSAGE_BYTES ? { tooLarge: true } : { body: Buffer.concat(chunks) });
+    });
     // A client that goes away mid-body: nothing to answer, nothing to keep (after 'end', a no-op).
-    req.once('close', () => reject(new BodyCut()));
+    req.once('close', () => {
+      clearTimeout(linger);
+      reject(new BodyCut());
+    });
     req.once('error', () => reject(new BodyCut()));
   });
 }
@@ -77,27 +81,20 @@ export async function startMcpHttp(reader: ApiReader, context: Context, options:
       return;
     }
     const answer = async () => {
+      let read: Awaited<ReturnType<typeof readBody>>;
+      try {
+        read = await readBody(req);
+      } catch {
+        return;
+      }
+      if ('tooLarge' in read) {
+        res.writeHead(413, { 'content-type': 'application/json' }).end(rpcError(-32600, `Invalid Request: body over ${MAX_MESSAGE_BYTES} bytes`));
+        return;
+      }
       let body: unknown;
       try {
-        body = JSON.parse((await readBody(req)).toString('utf8'));
-      } catch (error) {
-        if (error instanceof BodyCut || res.headersSent) return;
-        if (error instanceof BodyTooLarge) {
-          // The connection ends once the rest of the body has come (Node reads and drops it), or
-          // after LINGER_MS: closing it with the body still arriving would send a reset that can
-          // destroy the answer before the client has read it.
-          const { socket } = req;
-          res.writeHead(413, { 'content-type': 'application/json' }).end(rpcError(-32600, `Invalid Request: body over ${MAX_MESSAGE_BYTES} bytes`));
-          const linger = setTimeout(() => socket.destroy(), LINGER_MS);
-          const close = () => {
-            clearTimeout(linger);
-            socket.end();
-          };
-          if (req.complete) close();
-          else req.once('end', close);
-          socket.once('close', () => clearTimeout(linger));
-          return;
-        }
+        body = JSON.parse(read.body.toString('utf8'));
+      } catch {
         res.writeHead(400, { 'content-type': 'application/json' }).end(rpcError(-32700, 'Parse error: the body is not JSON'));
         return;
       }
