@@ -1,5 +1,6 @@
 // How a command ends (src/cli/command.ts), in a process of its own: the exit code and the one line.
 import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -30,5 +31,24 @@ describe('runCommand', () => {
     expect(stuck).toEqual({ code: 1, stdout: '', stderr: 'demo failed unexpectedly: it stopped before it finished, with nothing left to wait for (waiting for the dataset)\n' });
     // A timer main no longer needs does not change it: the line comes when the loop is empty.
     expect(run('() => { setTimeout(() => undefined, 30); return new Promise(() => undefined); }').stderr).toBe('demo failed unexpectedly: it stopped before it finished, with nothing left to wait for\n');
+  });
+});
+
+describe('every command of package.json', () => {
+  // Each script that runs one of src/cli's commands (with its subcommand), as `npm run X -- --bogus` runs it.
+  const scripts = Object.entries((JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts).flatMap(([name, line]) => {
+    const match = /^node (src\/cli\/[a-z-]+\.ts)((?: [a-z]+)*)$/.exec(line);
+    return match?.[1] === undefined ? [] : [{ name, args: [match[1], ...(match[2] ?? '').split(' ').filter(Boolean)] }];
+  });
+
+  it('are found: every command in src/cli but the shared code', () => {
+    expect(new Set(scripts.map((s) => s.args[0]))).toEqual(new Set(readdirSync(join(PROJECT_ROOT, 'src/cli')).filter((f) => !['command.ts', 'check-node.ts'].includes(f)).map((f) => `src/cli/${f}`)));
+  });
+
+  it.each(scripts.map((s) => [s.name, s.args] as const))('%s: a flag it does not know is one line and exit 2, with nothing on stdout', (_, args) => {
+    const result = spawnSync(process.execPath, [...args, '--bogus'], { cwd: PROJECT_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    expect(result.status, result.stderr).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^[^\n]*Unknown option '--bogus'[^\n]* \(--help prints the usage\)\n$/);
   });
 });

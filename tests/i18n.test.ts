@@ -1,7 +1,13 @@
 // The catalogues without a build: every translation is complete and argues as English does, a
 // broken one is refused naming the key and the language, numbers and money are Intl's for the
 // language, and the household's answer comes in the language with the same numbers.
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { checkCatalogues } from '../src/lib/build/catalogues.ts';
+import { ExpectedError } from '../src/lib/errors.ts';
+import { PROJECT_ROOT } from './helpers/paths.ts';
 import { ENGLISH, ENGLISH_PARTS } from '../src/lib/contract/english.ts';
 import { MINUS } from '../src/lib/contract/format.ts';
 import { voucherFit, voucherPlaceOf, VoucherQuestionError } from '../src/lib/contract/voucher-fit.ts';
@@ -56,6 +62,30 @@ describe('the catalogues', () => {
       'no message "a.plain" in Spanish (es): translate the English "Find"',
       'message "a.extra" in Spanish (es) is not in the English catalogue: remove it or add it there',
     ]);
+  });
+
+  it("stops the build in one line naming the file, the key and the language: a Spanish key removed, a catalogue that is not JSON, one missing", async () => {
+    const root = await mkdtemp(join(tmpdir(), 'mnrent-catalogues-'));
+    try {
+      await cp(join(PROJECT_ROOT, 'src', 'messages'), join(root, 'src', 'messages'), { recursive: true });
+      const file = join(root, 'src', 'messages', 'es', 'pages.json');
+      const pages = JSON.parse(await readFile(file, 'utf8')) as Record<string, string>;
+      await expect(checkCatalogues(root, TRANSLATED)).resolves.toBeUndefined();
+      const { 'home.title': removed, ...rest } = pages;
+      expect(removed).toBeDefined();
+      await writeFile(file, JSON.stringify(rest));
+      // English alone needs no catalogue but its own.
+      await expect(checkCatalogues(root, [ENGLISH.language])).resolves.toBeUndefined();
+      const refusal = (await checkCatalogues(root, TRANSLATED).catch((error: unknown) => error)) as Error;
+      expect(refusal).toBeInstanceOf(ExpectedError);
+      expect(refusal.message).toBe(`src/messages/es/pages.json: no message "home.title" in Spanish (es): translate the English "${ENGLISH_PARTS.pages['home.title'] ?? ''}"`);
+      await writeFile(file, '{"home.title": ');
+      await expect(checkCatalogues(root, TRANSLATED)).rejects.toThrow(/^src\/messages\/es\/pages\.json: not JSON \(/);
+      await rm(file);
+      await expect(checkCatalogues(root, TRANSLATED)).rejects.toThrow('src/messages/es/pages.json: missing: every language has one (copy src/messages/en/pages.json and translate it)');
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 
   it('refuses a select or a plural that branches otherwise than English, by the language\'s own plural rules', () => {

@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { precompress, type PrecompressStats } from '../lib/build/compress.ts';
 import { acquireLock, checkOutputFolder, OUTPUT_MARKER, outputMarkerText, outputWriteFailure, publishedFiles, removeLeftovers, RENDER_FOLDER_PATTERN, renderFolderName, renderFoldersIn, stagingPattern } from '../lib/build/output-folder.ts';
 import { renderInChildProcess } from '../lib/build/render.ts';
+import { checkCatalogues } from '../lib/build/catalogues.ts';
 import { hashesOfPages, writeHostHeaders } from '../lib/build/host-headers.ts';
 import { HOST_HEADERS_JSON, HOST_HEADERS_NGINX } from '../lib/serve/headers.ts';
 import { DEFAULT_SITE, rootOf } from '../lib/contract/routes.ts';
@@ -18,7 +19,7 @@ import { agencyReportLines } from '../lib/derive/housing-agencies.ts';
 import { prefixHeaders, prefixRedirects } from '../lib/serve/host-files.ts';
 import type { LanguageScope } from '../lib/languages.ts';
 import type { StateScope } from '../lib/states.ts';
-import { languagesOption, runCommand, stateOption, UsageError } from './command.ts';
+import { BUILD_OPTIONS, languagesOption, runCommand, stateOption, UsageError } from './command.ts';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -29,12 +30,8 @@ const LOCK_WAIT_MS = 10 * 60 * 1000;
 const HOST_FILES = [HOST_HEADERS_JSON, HOST_HEADERS_NGINX];
 
 function parseCommandLine(argv: string[]): { state: StateScope; site: string; base: string; outDir: string; languages: readonly LanguageScope[]; mcpUrl: string | undefined; reportUrl: string | undefined; acceptChanges: boolean; compress: boolean } {
-  let values: { site?: string | undefined; base?: string | undefined; outDir?: string | undefined; state?: string | undefined; languages?: string | undefined; 'mcp-url'?: string | undefined; 'report-url'?: string | undefined; 'accept-changes'?: boolean | undefined; 'no-compress'?: boolean | undefined };
-  try {
-    ({ values } = parseArgs({ args: argv, options: { site: { type: 'string' }, base: { type: 'string' }, outDir: { type: 'string' }, state: { type: 'string' }, languages: { type: 'string' }, 'mcp-url': { type: 'string' }, 'report-url': { type: 'string' }, 'accept-changes': { type: 'boolean' }, 'no-compress': { type: 'boolean' } }, strict: true }));
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n${USAGE}`);
-  }
+  // An unknown or incomplete flag is parseArgs' own error, which runCommand reports as a usage error.
+  const { values } = parseArgs({ args: argv, options: BUILD_OPTIONS, strict: true });
   // The state goes to the render process in its request; its pages take it from the dataset's site record.
   const state = stateOption(values.state);
   // The languages of the pages for people: English always, and the translations asked for.
@@ -109,6 +106,7 @@ async function main(): Promise<number> {
   const options = { ...load, state };
   const guard = { projectRoot, sourcesDir: options.sourcesDir };
   await checkOutputFolder(outDir, guard);
+  await checkCatalogues(projectRoot, languages);
   // Astro copies public/ into the output following links, so a link there would publish its target's
   // bytes (a link to /etc/passwd, say) as a regular file the output's own check cannot tell apart.
   publishedFiles(join(projectRoot, 'public'));

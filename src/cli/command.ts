@@ -16,6 +16,19 @@ export class UsageError extends Error {
   }
 }
 
+/** `npm run build`'s flags, which `npm run site` hands on to it. */
+export const BUILD_OPTIONS = {
+  site: { type: 'string' },
+  base: { type: 'string' },
+  outDir: { type: 'string' },
+  state: { type: 'string' },
+  languages: { type: 'string' },
+  'mcp-url': { type: 'string' },
+  'report-url': { type: 'string' },
+  'accept-changes': { type: 'boolean' },
+  'no-compress': { type: 'boolean' },
+} as const;
+
 /** The state a command works for: `--state`, else MNRENT_STATE, else Minnesota; `option` names the flag in the error. */
 export function stateOption(given: string | undefined, option = '--state'): StateScope {
   const code = given ?? stateCodeIn(process.env);
@@ -29,6 +42,17 @@ export function languagesOption(given: string | undefined): readonly LanguageSco
   const languages = languagesFromList(given);
   if (typeof languages === 'string') throw new UsageError(`--languages ${given ?? ''}: ${languages}`);
   return languages;
+}
+
+/**
+ * A bad command line in one line: a UsageError's first line, or parseArgs' own refusal (an unknown
+ * flag, a missing value), with where the usage is when the message went on to print it.
+ */
+export function commandLineProblem(error: unknown): string | undefined {
+  const parseArgsRefused = error instanceof TypeError && String((error as NodeJS.ErrnoException).code).startsWith('ERR_PARSE_ARGS_');
+  if (!(error instanceof UsageError) && !parseArgsRefused) return undefined;
+  const [first = '', ...rest] = error.message.split('\n');
+  return parseArgsRefused || rest.length > 0 ? `${first} (--help prints the usage)` : first;
 }
 
 const isExpected = (error: unknown): error is Error => isSourceError(error) || error instanceof ExpectedError;
@@ -55,8 +79,9 @@ export function runCommand(name: string, usage: string, main: () => Promise<numb
   main().then(
     (code) => process.exit(code),
     (error: unknown) => {
-      if (error instanceof UsageError) {
-        process.stderr.write(`${name} failed: ${error.message}\n`);
+      const badCommandLine = commandLineProblem(error);
+      if (badCommandLine !== undefined) {
+        process.stderr.write(`${name} failed: ${badCommandLine}\n`);
         process.exit(2);
       }
       if (isExpected(error)) {
@@ -69,27 +94,30 @@ export function runCommand(name: string, usage: string, main: () => Promise<numb
   );
 }
 
-/** `[--dir DIR] [--port N] [--host ADDR]` of the serve commands (and `--states mn,tx` where `withStates`); a bad one exits 2 with the usage. */
+/** A bad command line of a command that parses before runCommand: one line, exit 2. */
+function usageFailure(line: string): never {
+  process.stderr.write(`${line}\n`);
+  process.exit(2);
+}
+
+/** `[--dir DIR] [--port N] [--host ADDR]` of the serve commands (and `--states mn,tx` where `withStates`); `--help` prints `usage`, a bad one exits 2 in one line. */
 export function serveOptions(argv: string[], usage: string, defaultPort: number, withStates = false): { dir: string; port: number; host: string; states: string[] | undefined } {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(`${usage}\n`);
+    process.exit(0);
+  }
   let values: { dir?: string | undefined; port?: string | undefined; host?: string | undefined; states?: string | undefined } = {};
   try {
     ({ values } = parseArgs({ args: argv, options: { dir: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, states: { type: 'string' } } }));
     if (values.states !== undefined && !withStates) throw new Error("Unknown option '--states'");
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n${usage}\n`);
-    process.exit(2);
+    usageFailure(`${(error as Error).message} (--help prints the usage)`);
   }
   const port = Number(values.port ?? defaultPort);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    process.stderr.write(`--port ${values.port} is not a port number\n${usage}\n`);
-    process.exit(2);
-  }
+  if (!Number.isInteger(port) || port < 1 || port > 65535) usageFailure(`--port ${values.port} is not a port number`);
   const states = values.states?.split(',').map((code) => code.trim().toLowerCase()).filter(Boolean);
   const unknown = states?.find((code) => !STATES.some((s) => s.code.toLowerCase() === code));
-  if (unknown !== undefined) {
-    process.stderr.write(`--states: ${unknown} is not a state code\n${usage}\n`);
-    process.exit(2);
-  }
+  if (unknown !== undefined) usageFailure(`--states: ${unknown} is not a state code`);
   return { dir: values.dir ?? 'dist', port, host: values.host ?? '127.0.0.1', states };
 }
 

@@ -23,7 +23,7 @@ import { contextOf } from '../lib/context.ts';
 import type { StateScope } from '../lib/states.ts';
 import { clientPackageJson, clientReadme } from '../packages/mnrent-client/manifest.ts';
 import { MCP_BIN, mcpPackageJson, mcpReadme, serverJson, THIRD_PARTY_FILE, type McpPackageFacts } from '../packages/mnrent-mcp/manifest.ts';
-import { runCommand, UsageError } from './command.ts';
+import { runCommand } from './command.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const USAGE = 'usage: npm run pack -- [--from DIR] [--out DIR]\n  --from DIR  the built site the packages are for (default dist)\n  --out DIR   where the tarballs go (default dist-packages)';
@@ -147,12 +147,7 @@ async function packClient(stage: string, state: StateScope, site: string, out: s
 }
 
 runCommand('pack', USAGE, async () => {
-  let values: { from?: string; out?: string };
-  try {
-    ({ values } = parseArgs({ args: process.argv.slice(2), options: { from: { type: 'string' }, out: { type: 'string' } } }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const { values } = parseArgs({ args: process.argv.slice(2), options: { from: { type: 'string' }, out: { type: 'string' } }, strict: true });
   const from = resolve(values.from ?? 'dist');
   const out = resolve(values.out ?? join(ROOT, 'dist-packages'));
   const reader = new ApiReader(folderSource(from), { refreshMs: 0 });

@@ -14,7 +14,7 @@ import { readManifest } from '../lib/fetch/manifest.ts';
 import { connectProbe, describeUnreachable, PROBE_TIMEOUT_MS, probeHosts } from '../lib/fetch/reachable.ts';
 import { readFromSnapshot } from '../lib/sources/read-sources.ts';
 import { DATASET_FOLDERS } from '../lib/sources/registry.ts';
-import { runCommand, UsageError } from './command.ts';
+import { BUILD_OPTIONS, runCommand } from './command.ts';
 
 const PROJECT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const USAGE = 'usage: npm run site -- [--state XX] [any option of npm run build]   (fetches what the publishers have released, then builds; offline, builds from the sources here and the snapshot)';
@@ -40,15 +40,10 @@ function whereFrom(sourcesDir: string | undefined): string {
 
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
-  let values: { state?: string | boolean | undefined; outDir?: string | boolean | undefined };
-  try {
-    // The build checks every option; only these two are needed here.
-    ({ values } = parseArgs({ args: argv, strict: false, options: { state: { type: 'string' }, outDir: { type: 'string' } } }));
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n${USAGE}`);
-  }
-  const state = typeof values.state === 'string' ? ['--state', values.state] : [];
-  const outDir = resolve(typeof values.outDir === 'string' ? values.outDir : 'dist');
+  // The build's own flags, refused here before any publisher is asked; the build checks their values.
+  const { values } = parseArgs({ args: argv, strict: true, options: BUILD_OPTIONS });
+  const state = values.state === undefined ? [] : ['--state', values.state];
+  const outDir = resolve(values.outDir ?? 'dist');
   const sourcesDir = process.env.SOURCES_DIR || undefined;
 
   const manifest = await readManifest(join(PROJECT, 'data', 'sources.json'));

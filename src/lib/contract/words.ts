@@ -118,6 +118,28 @@ function branchProblem(ours: ReturnType<typeof shapeOf>['branches'], theirs: Ret
  * message's (a dropped `{amount}` would leave a number out of the answer), or one that branches
  * otherwise (a select case or a plural form lost or foreign to the language).
  */
+/** The parts a translation's catalogue is split into, each a file src/messages/<code>/<part>.json. */
+export const CATALOGUE_PARTS = ['pages', 'scripts'] as const;
+export type CataloguePart = (typeof CATALOGUE_PARTS)[number];
+export const catalogueFile = (language: LanguageScope, part: CataloguePart) => `src/messages/${language.code}/${part}.json`;
+
+/**
+ * What is wrong with one translation's catalogue files against English's, as one line naming the
+ * file, the key and the language (the first problem, and how many more there are), or undefined
+ * when it is complete. `found` holds each part as read, undefined where the file is missing.
+ */
+export function catalogueFailure(language: LanguageScope, english: Readonly<Record<CataloguePart, Catalogue>>, found: Readonly<Partial<Record<CataloguePart, Catalogue>>>): string | undefined {
+  const problems = CATALOGUE_PARTS.flatMap((part) => {
+    const file = catalogueFile(language, part);
+    const catalogue = found[part];
+    if (!catalogue) return [`${file}: missing: every language has one (copy src/messages/en/${part}.json and translate it)`];
+    return catalogueProblems(english[part], catalogue, language).map((problem) => `${file}: ${problem}`);
+  });
+  const [first] = problems;
+  if (first === undefined) return undefined;
+  return problems.length === 1 ? first : `${first} (and ${problems.length - 1} more ${problems.length === 2 ? 'problem' : 'problems'} in the ${language.englishName} catalogue)`;
+}
+
 export function catalogueProblems(english: Catalogue, translated: Catalogue, language: LanguageScope): string[] {
   const problems: string[] = [];
   const name = `${language.englishName} (${language.code})`;

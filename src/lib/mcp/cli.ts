@@ -31,7 +31,7 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 /** Runs the command; resolves when the server is up (stdio keeps the process alive afterwards). */
 export async function runMcpCli(args: string[], defaults: McpCliDefaults = {}): Promise<void> {
   const fail = (message: string): never => {
-    log(`mnrent-mcp: ${message}\n${mcpUsage(defaults)}`);
+    log(`mnrent-mcp: ${message} (--help prints the usage)`);
     process.exit(2);
   };
   let values: Record<string, string | boolean | undefined> = {};

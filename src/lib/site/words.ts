@@ -2,7 +2,8 @@
 // English one the first time a language is asked for. A missing, extra or mis-argued message stops
 // the build with a line naming the file, the key and the language, never a page half in English.
 import { ENGLISH_CATALOGUE, ENGLISH_PARTS } from '../contract/english.ts';
-import { type Catalogue, catalogueProblems, type Words, wordsOf } from '../contract/words.ts';
+import { CATALOGUE_PARTS, type Catalogue, catalogueFailure, type CataloguePart, type Words, wordsOf } from '../contract/words.ts';
+import { ExpectedError } from '../errors.ts';
 import { type LanguageScope, SOURCE_LANGUAGE } from '../languages.ts';
 import { type Reviews, reviewCounts } from '../translations/review.ts';
 
@@ -10,28 +11,21 @@ import { type Reviews, reviewCounts } from '../translations/review.ts';
 const FILES = import.meta.glob<Catalogue>(['../../messages/*/pages.json', '../../messages/*/scripts.json', '!../../messages/en/*.json'], { eager: true, import: 'default' });
 /** Each translation's reviews by native speakers (npm run translations:import writes them). */
 const REVIEWS = import.meta.glob<Reviews>('../../messages/*/reviews.json', { eager: true, import: 'default' });
-const PARTS = ['pages', 'scripts'] as const;
 
 const made = new Map<string, Words>();
 
 /** One language's whole catalogue (pages and scripts), checked against English. */
 export function catalogueOf(language: LanguageScope): Catalogue {
   if (language === SOURCE_LANGUAGE) return ENGLISH_CATALOGUE;
-  const problems: string[] = [];
-  const merged: Record<string, string> = {};
-  for (const part of PARTS) {
-    const file = `src/messages/${language.code}/${part}.json`;
+  const found = Object.fromEntries(CATALOGUE_PARTS.flatMap((part) => {
     const catalogue = FILES[`../../messages/${language.code}/${part}.json`];
-    const english = ENGLISH_PARTS[part];
-    if (!catalogue) {
-      problems.push(`${file}: missing: every language has one (copy src/messages/en/${part}.json and translate it)`);
-      continue;
-    }
-    problems.push(...catalogueProblems(english, catalogue, language).map((problem) => `${file}: ${problem}`));
-    Object.assign(merged, catalogue);
-  }
-  if (problems.length > 0) throw new Error(`the ${language.englishName} catalogue is not complete:\n${problems.join('\n')}`);
-  return merged;
+    return catalogue ? [[part, catalogue]] : [];
+  })) as Partial<Record<CataloguePart, Catalogue>>;
+  // The build checks every catalogue before it renders (build/catalogues.ts); this is the same rule
+  // for a page rendered any other way (astro dev).
+  const failure = catalogueFailure(language, ENGLISH_PARTS, found);
+  if (failure !== undefined) throw new ExpectedError(failure);
+  return Object.assign({}, ...CATALOGUE_PARTS.map((part) => found[part])) as Catalogue;
 }
 
 /** The words a page in `language` is written with. */

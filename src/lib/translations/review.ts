@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import XMLBuilder from 'fast-xml-builder';
 import { XMLParser } from 'fast-xml-parser';
 import { SyntaxValidator } from 'fast-xml-validator';
-import { type Catalogue, catalogueProblems } from '../contract/words.ts';
+import { CATALOGUE_PARTS, type Catalogue, type CataloguePart, catalogueProblems } from '../contract/words.ts';
 import { ExpectedError } from '../errors.ts';
 import { languageByCode, type LanguageScope, SOURCE_LANGUAGE } from '../languages.ts';
 
@@ -23,8 +23,7 @@ export interface Review {
 export type Reviews = Readonly<Record<string, Review>>;
 
 /** The catalogue files a language has: what the pages write, and what their scripts say. */
-export const CATALOGUE_PARTS = ['pages', 'scripts'] as const;
-export type CataloguePart = (typeof CATALOGUE_PARTS)[number];
+export { CATALOGUE_PARTS, type CataloguePart };
 export type Catalogues = Readonly<Record<CataloguePart, Catalogue>>;
 
 export const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');

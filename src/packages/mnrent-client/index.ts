@@ -1,12 +1,12 @@
 // mnrent-client: a typed client of the rent data JSON API. The types come from openapi.json
-// (api-types.ts, generated); requests go through openapi-fetch. No other runtime dependency, and
+// (generated/api-types.ts); requests go through openapi-fetch. No other runtime dependency, and
 // only the platform's fetch, so it runs in browsers, Node 18+, Deno and Bun. voucherFit is the
 // service's own function (bundled in), so an app answers a household from a ZIP record as the
 // site's form and the agent server do.
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { RuleSet } from '../../lib/contract/voucher-arithmetic.ts';
 import { voucherFit as answerFor, voucherPlaceOf, VoucherQuestionError, type BasisFit, type OtherBasis, type OtherRules, type VoucherFit, type VoucherQuestion } from '../../lib/contract/voucher-fit.ts';
-import type { components, operations, paths } from './api-types.ts';
+import type { components, operations, paths } from './generated/api-types.ts';
 import answers from '../../messages/en/scripts.json' with { type: 'json' };
 import { SOURCE_LANGUAGE } from '../../lib/languages.ts';
 import { wordsOf } from '../../lib/contract/words.ts';
