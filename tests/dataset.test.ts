@@ -45,7 +45,7 @@ describe('counts, as the data gives them', () => {
   });
 
   it('warns about the three FY2026 ZIPs the 2024-Q3 crosswalk does not know (data/snapshot/provenance.json: 55814, 56030, 56140)', () => {
-    // Then the 8 addresses the two parses of the contact reports disagree on (tests/derive/housing-agencies.test.ts); every agency is placed.
+    // Then the 8 addresses the two parses of the contact reports disagree on (tests/national/housing-agencies.test.ts); every agency is placed.
     const [others, agencies] = [dataset.warnings.filter((w) => !w.startsWith('hud_pha_contacts: ')), dataset.warnings.filter((w) => w.startsWith('hud_pha_contacts: '))];
     expect(agencies).toHaveLength(8);
     expect(others).toEqual([

@@ -1,6 +1,6 @@
 // Any state from the same national sources: the states table checked against real data, county
-// names and slugs for every state's county equivalents, and whole builds of Wisconsin, Vermont and
-// Virginia held to Minnesota's contract.
+// names and slugs for every state's county equivalents, whole builds of Wisconsin and Vermont, and
+// Virginia, Connecticut and Puerto Rico through the pipeline, held to Minnesota's contract.
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,9 +10,17 @@ import { fmrAreasOf, readFmrWorkbook } from '../src/lib/sources/hud-fmr.ts';
 import type { Table } from '../src/lib/sources/table.ts';
 import { countyLabelIn, countyName, STATES, stateByCode, zipInState, type StateScope } from '../src/lib/states.ts';
 import { HtmlValidate } from 'html-validate';
-import { BUILD_TEST_TIMEOUT_MS, runBuild, runCommand } from './helpers/build.ts';
+import { countiesWithoutShape, countyMapSvg } from '../src/lib/site/charts/county-map.ts';
+import { pageWords } from '../src/lib/site/words.ts';
+import type { ZipRecord } from '../src/lib/contract/schemas.ts';
+import { type LoadedDataset, loadDataset } from '../src/lib/dataset/load.ts';
+import { generationTime } from '../src/lib/dataset/options.ts';
+import { SOURCE_LANGUAGE } from '../src/lib/languages.ts';
+import { countyDocument, metaDocument, sectionEightDocument, zipDocument, zipIndexDocument } from '../src/lib/publication/api-documents.ts';
+import { openApiDocument } from '../src/lib/publication/openapi.ts';
+import { BUILD_TEST_TIMEOUT_MS, runCommand } from './helpers/build.ts';
 import { contractValidator } from './helpers/contract-validator.ts';
-import { source, TEST_SITE } from './helpers/paths.ts';
+import { SNAPSHOT_SOURCES, source, TEST_EPOCH, TEST_SITE } from './helpers/paths.ts';
 import { serveWithNginx } from './helpers/servers.ts';
 
 const state = (code: string) => stateByCode(code) as StateScope;
@@ -119,8 +127,9 @@ describe('county names and slugs in every state', () => {
 
 describe('builds of other states from the snapshot of the sources', { timeout: BUILD_TEST_TIMEOUT_MS }, () => {
   let scratch: string;
-  // WI and VT share one host under /wi/ and /vt/ (build:states); VA is built alone at a host's root.
-  const out = (code: string) => (code === 'VA' ? join(scratch, 'va-root') : join(scratch, 'states', code.toLowerCase()));
+  // WI and VT share one host under /wi/ and /vt/ (build:states); the other states go through the
+  // same pipeline in this process (below), since a build's fixed cost is Astro's, not the state's.
+  const out = (code: string) => join(scratch, 'states', code.toLowerCase());
   const runs = new Map<string, { code: number | null; stdout: string; stderr: string }>();
   let states: { code: number | null; stdout: string; stderr: string };
 
@@ -130,13 +139,12 @@ describe('builds of other states from the snapshot of the sources', { timeout: B
     // English alone, as runBuild builds (the translations are tested on Minnesota's pages): build:states hands --languages to each state's build.
     states = await runCommand('src/cli/build-states.ts', ['--states', 'WI,VT', '--languages', 'en', '--outDir', join(scratch, 'states'), '--site', TEST_SITE]);
     for (const code of ['WI', 'VT']) runs.set(code, { ...states, stdout: states.stdout.split('\n').filter((l) => l.startsWith(`[${code}]`)).join('\n') });
-    runs.set('VA', await runBuild({ outDir: out('VA'), args: ['--state', 'VA'] }));
   }, BUILD_TEST_TIMEOUT_MS);
   afterAll(() => rm(scratch, { recursive: true, force: true }));
 
   const readJson = async <T,>(code: string, path: string) => JSON.parse(await readFile(join(out(code), path), 'utf8')) as T;
 
-  it.each(['WI', 'VT', 'VA'])('%s: builds with one warning for the ACS copy (Minnesota only), and passes the contract', async (code) => {
+  it.each(['WI', 'VT'])('%s: builds with one warning for the ACS copy (Minnesota only), and passes the contract', async (code) => {
     const run = runs.get(code);
     expect(run?.code, run?.stderr).toBe(0);
     expect(run?.stdout.match(/census_acs: .* has rows for other states only: census rent is null for every/g)).toHaveLength(1);
@@ -153,7 +161,7 @@ describe('builds of other states from the snapshot of the sources', { timeout: B
     validator('SectionEight')(await readJson(code, 'api/v1/section-8.json'), 'section-8.json');
   });
 
-  it.each(['WI', 'VT', 'VA'])('%s: publishes every ZIP code of the state in the latest SAFMR file, and a county file for every county HUD lists', async (code) => {
+  it.each(['WI', 'VT'])('%s: publishes every ZIP code of the state in the latest SAFMR file, and a county file for every county HUD lists', async (code) => {
     // The latest SAFMR file, read here with nothing of the build but the states table (checked against GeoNames above).
     const csv = (await readFile(source('hud_safmr/safmr_fy2026_national_from_worthwise_parquet.csv'), 'utf8')).split('\n').slice(1);
     const inState = zipInState(state(code));
@@ -265,52 +273,91 @@ describe('builds of other states from the snapshot of the sources', { timeout: B
       await nginx.stop();
     }
   });
+});
 
-  it("CT: builds its 9 planning regions; with no shapes for them, says so in words instead of drawing an empty map", async () => {
-    const dir = join(scratch, 'ct');
-    const run = await runBuild({ outDir: dir, args: ['--state', 'CT'] });
-    expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toContain('ZIP codes 379, counties 9,');
-    const counties = (await readdir(join(dir, 'api/v1/county'))).filter((f) => f.endsWith('.json')).sort();
-    expect(counties).toEqual(['capitol-planning-region', 'greater-bridgeport-planning-region', 'lower-connecticut-river-valley-planning-region', 'naugatuck-valley-planning-region', 'northeastern-connecticut-planning-region', 'northwest-hills-planning-region', 'south-central-connecticut-planning-region', 'southeastern-connecticut-planning-region', 'western-connecticut-planning-region'].map((slug) => `${slug}.json`));
-    // 06103 (Hartford) lies in the Capitol Planning Region (crosswalk county 09110), not in Hartford County (09003).
-    const zip = JSON.parse(await readFile(join(dir, 'api/v1/zip/06103.json'), 'utf8')) as { county: string; county_slug: string };
-    expect(zip).toMatchObject({ county: 'Capitol Planning Region', county_slug: 'capitol-planning-region' });
-    const home = await readFile(join(dir, 'index.html'), 'utf8');
-    expect(home).not.toContain('class="county-map"');
-    expect(home).toContain('No map here: the Census Bureau&#39;s county shapes of 2017, which the map is drawn from, are older than Connecticut&#39;s 9 counties.');
-    const region = await readFile(join(dir, 'county/capitol-planning-region/index.html'), 'utf8');
-    expect(region).not.toContain('class="county-map"');
-    expect(region).toContain('Not on a map here:');
+// Virginia, Connecticut and Puerto Rico through the build's pipeline in this process: the records and
+// documents a build publishes of them, the warnings its report prints, and the map a page draws.
+describe('other states through the pipeline in this process', { timeout: BUILD_TEST_TIMEOUT_MS }, () => {
+  const datasets = new Map<string, Promise<LoadedDataset>>();
+  const datasetOf = (code: string) => {
+    let loading = datasets.get(code);
+    if (!loading) {
+      loading = loadDataset({ sourcesDir: SNAPSHOT_SOURCES, site: TEST_SITE, generatedAt: generationTime(TEST_EPOCH), state: state(code) });
+      datasets.set(code, loading);
+    }
+    return loading;
+  };
+  /** The documents a build writes of the dataset, as a client parses them. */
+  const asPublished = <T,>(doc: T): T => JSON.parse(JSON.stringify(doc)) as T;
+  const readSafmrZips = async (code: string) =>
+    new Set((await readFile(source('hud_safmr/safmr_fy2026_national_from_worthwise_parquet.csv'), 'utf8')).split('\n').slice(1).map((line) => line.slice(0, 5)).filter(zipInState(state(code))));
+
+  it('VA: builds with one warning for the ACS copy (Minnesota only), and passes the contract', async () => {
+    const dataset = await datasetOf('VA');
+    expect(dataset.warnings.filter((w) => /census_acs: .* has rows for other states only: census rent is null for every/.test(w))).toHaveLength(1);
+    const validator = contractValidator(asPublished(openApiDocument(state('VA'), TEST_SITE)) as Parameters<typeof contractValidator>[0]);
+    const meta = asPublished(metaDocument(dataset.meta, dataset.metaRecord));
+    validator('MetaDoc')(meta, 'meta.json');
+    expect(meta.state).toEqual({ code: 'VA', name: 'Virginia', fips: '51' });
+    expect(meta.counts.zips_with_census_rent).toBe(0);
+    for (const zip of dataset.zips) validator('ZipDetail')(asPublished(zipDocument(dataset.meta, zip)), `VA zip ${zip.zip}`);
+    for (const county of dataset.counties) validator('CountyDetail')(asPublished(countyDocument(dataset.meta, county)), `VA county ${county.county_slug}`);
+    validator('ZipIndex')(asPublished(zipIndexDocument(dataset.meta, dataset.zips)), 'index.json');
+    validator('SectionEight')(asPublished(sectionEightDocument(dataset.meta, dataset.sectionEight)), 'section-8.json');
   });
 
-  it('PR: builds from the snapshot of the sources, which have no Puerto Rico rows in GeoNames, ZORI or the ACS: a warning each, and the 3 ZIP codes no source places left out by name', async () => {
-    const dir = join(scratch, 'pr');
-    const run = await runBuild({ outDir: dir, args: ['--state', 'PR'] });
-    expect(run.code, run.stderr).toBe(0);
-    // 170 Puerto Rico ZIP codes in the FY2026 SAFMR file; 00636, 00906 and 00978 are not in the 2024-Q3 crosswalk.
-    expect(run.stdout).toContain('ZIP codes 167, counties 78, with market rent 0, with census rent 0');
-    for (const dataset of ['census_acs', 'zillow_zori', 'geonames']) expect(run.stdout.match(new RegExp(`${dataset}: .* has rows for other states only`, 'g')), dataset).toHaveLength(1);
-    expect(run.stdout).toContain("3 ZIP codes with a SAFMR left out, in none of Puerto Rico's counties in the crosswalk (hud_usps_crosswalk/ZIP_COUNTY_092024.xlsx); GeoNames has no Puerto Rico rows: 00636, 00906, 00978");
-    const zips = (await readdir(join(dir, 'api/v1/zip'))).filter((f) => f.endsWith('.json'));
-    expect(zips).toHaveLength(167);
-    expect(zips).not.toContain('00636.json');
-    const validator = contractValidator(JSON.parse(await readFile(join(dir, 'openapi.json'), 'utf8')) as Parameters<typeof contractValidator>[0]);
-    for (const f of zips) validator('ZipDetail')(JSON.parse(await readFile(join(dir, 'api/v1/zip', f), 'utf8')), `PR ${f}`);
-    // 00901: SAFMR row "00901,2026,700,720,830,1090,1310,San Juan-Guaynabo, PR HUD Metro FMR Area"; city from the crosswalk's SAN JUAN.
-    const sanJuan = JSON.parse(await readFile(join(dir, 'api/v1/zip/00901.json'), 'utf8')) as { city: string; county: string; fmr: unknown; metro: string; meta: { attribution: string } };
-    expect(sanJuan).toMatchObject({ city: 'San Juan', county: 'San Juan', fmr: { br0: 700, br1: 720, br2: 830, br3: 1090, br4: 1310 }, metro: 'San Juan-Guaynabo, PR HUD Metro FMR Area' });
-    // GeoNames gave nothing, so it is not cited.
-    expect(sanJuan.meta.attribution).not.toContain('GeoNames');
+  it('VA: publishes every ZIP code of the state in the latest SAFMR file, and a county file for every county HUD lists', async () => {
+    const dataset = await datasetOf('VA');
+    expect(dataset.zips.map((z) => z.zip)).toEqual([...(await readSafmrZips('VA'))].sort());
+    const { counties } = fmrAreasOf(await readFmrWorkbook(await readFile(source('hud_fmr/FY26_FMRs_revised.xlsx')), 'FY26_FMRs_revised.xlsx'), state('VA'));
+    expect(dataset.counties.map((c) => c.county_slug).sort()).toEqual(counties.map((c) => countySlug(c.name)).sort());
+    expect(dataset.counties.map((c) => c.county_fips).sort()).toEqual(counties.map((c) => c.fips).sort());
   });
 
   it('VA: Fairfax County and Fairfax city each have a page and a place on the map', async () => {
-    const [county, city] = await Promise.all([readJson<{ county: string; county_fips: string }>('VA', 'api/v1/county/fairfax.json'), readJson<{ county: string; county_fips: string }>('VA', 'api/v1/county/fairfax-city.json')]);
-    expect([county.county, county.county_fips, city.county, city.county_fips]).toEqual(['Fairfax', '51059', 'Fairfax city', '51600']);
-    const page = await readFile(join(out('VA'), 'county/fairfax-city/index.html'), 'utf8');
-    expect(page).toContain('<h1>Fairfax city</h1>');
-    const home = await readFile(join(out('VA'), 'index.html'), 'utf8');
-    expect(home).toMatch(/<a href="\/county\/fairfax\/" aria-label="Fairfax County: /);
-    expect(home).toMatch(/<a href="\/county\/fairfax-city\/" aria-label="Fairfax city: /);
+    const dataset = await datasetOf('VA');
+    const bySlug = new Map(dataset.counties.map((c) => [c.county_slug, c]));
+    const [county, city] = [bySlug.get('fairfax'), bySlug.get('fairfax-city')];
+    expect([county?.county, county?.county_fips, city?.county, city?.county_fips]).toEqual(['Fairfax', '51059', 'Fairfax city', '51600']);
+    // The home page's map, as index.astro draws it: every county with a shape, each a link labelled as people say it.
+    expect(countiesWithoutShape(['51059', '51600'], state('VA'))).toEqual([]);
+    const map = countyMapSvg(
+      state('VA'),
+      dataset.counties.map((c) => ({ fips: c.county_fips, slug: c.county_slug, name: c.county, value: c.medians.fmr2 })),
+      { title: 'map', description: 'map', label: (name) => `${countyLabelIn(name, state('VA'))}: `, href: (slug) => `/county/${slug}/`, money: String },
+    );
+    expect(map).toMatch(/<a href="\/county\/fairfax\/" aria-label="Fairfax County: /);
+    expect(map).toMatch(/<a href="\/county\/fairfax-city\/" aria-label="Fairfax city: /);
+  });
+
+  it('CT: builds its 9 planning regions; with no shapes for them, says so in words instead of drawing an empty map', async () => {
+    const dataset = await datasetOf('CT');
+    expect(dataset.metaRecord.counts).toMatchObject({ zips: 379, counties: 9 });
+    expect(dataset.counties.map((c) => `${c.county_slug}.json`).sort()).toEqual(['capitol-planning-region', 'greater-bridgeport-planning-region', 'lower-connecticut-river-valley-planning-region', 'naugatuck-valley-planning-region', 'northeastern-connecticut-planning-region', 'northwest-hills-planning-region', 'south-central-connecticut-planning-region', 'southeastern-connecticut-planning-region', 'western-connecticut-planning-region'].map((slug) => `${slug}.json`));
+    // 06103 (Hartford) lies in the Capitol Planning Region (crosswalk county 09110), not in Hartford County (09003).
+    expect(dataset.zips.find((z) => z.zip === '06103')).toMatchObject({ county: 'Capitol Planning Region', county_slug: 'capitol-planning-region' });
+    // No county has a shape in the map's 2017 shapes: the home page and each region's page say so instead of drawing (index.astro, county/[slug].astro).
+    const fips = dataset.counties.map((c) => c.county_fips);
+    expect(countiesWithoutShape(fips, state('CT')).sort()).toEqual([...fips].sort());
+    const say = pageWords(SOURCE_LANGUAGE).say;
+    expect(say('home.map.none', { source: say('map.shapesSource'), state: 'Connecticut', count: '9' })).toBe("No map here: the Census Bureau's county shapes of 2017, which the map is drawn from, are older than Connecticut's 9 counties. The table below lists every one.");
+    expect(say('county.map.none', { source: say('map.shapesSource'), county: 'Capitol Planning Region' })).toMatch(/^Not on a map here:/);
+  });
+
+  it('PR: builds from the snapshot of the sources, which have no Puerto Rico rows in GeoNames, ZORI or the ACS: a warning each, and the 3 ZIP codes no source places left out by name', async () => {
+    const dataset = await datasetOf('PR');
+    // 170 Puerto Rico ZIP codes in the FY2026 SAFMR file; 00636, 00906 and 00978 are not in the 2024-Q3 crosswalk.
+    expect(dataset.metaRecord.counts).toMatchObject({ zips: 167, counties: 78, zips_with_market_rent: 0, zips_with_census_rent: 0 });
+    for (const name of ['census_acs', 'zillow_zori', 'geonames']) expect(dataset.warnings.filter((w) => new RegExp(`${name}: .* has rows for other states only`).test(w)), name).toHaveLength(1);
+    expect(dataset.warnings).toContain("3 ZIP codes with a SAFMR left out, in none of Puerto Rico's counties in the crosswalk (hud_usps_crosswalk/ZIP_COUNTY_092024.xlsx); GeoNames has no Puerto Rico rows: 00636, 00906, 00978");
+    expect(dataset.zips).toHaveLength(167);
+    expect(dataset.zips.map((z) => z.zip)).not.toContain('00636');
+    const validator = contractValidator(asPublished(openApiDocument(state('PR'), TEST_SITE)) as Parameters<typeof contractValidator>[0]);
+    for (const zip of dataset.zips) validator('ZipDetail')(asPublished(zipDocument(dataset.meta, zip)), `PR ${zip.zip}`);
+    // 00901: SAFMR row "00901,2026,700,720,830,1090,1310,San Juan-Guaynabo, PR HUD Metro FMR Area"; city from the crosswalk's SAN JUAN.
+    const sanJuan = asPublished(zipDocument(dataset.meta, dataset.zips.find((z) => z.zip === '00901') as ZipRecord));
+    expect(sanJuan).toMatchObject({ city: 'San Juan', county: 'San Juan', fmr: { br0: 700, br1: 720, br2: 830, br3: 1090, br4: 1310 }, metro: 'San Juan-Guaynabo, PR HUD Metro FMR Area' });
+    // GeoNames gave nothing, so it is not cited.
+    expect(sanJuan.meta.attribution).not.toContain('GeoNames');
   });
 });

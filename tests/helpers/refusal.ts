@@ -1,5 +1,6 @@
 import { loadDataset } from '../../src/lib/dataset/load.ts';
 import { generationTime } from '../../src/lib/dataset/options.ts';
+import { PublishGateError, publishGateReasons } from '../../src/lib/derive/publish-gate.ts';
 import { ExpectedError, isSourceError } from '../../src/lib/errors.ts';
 import { MINNESOTA } from '../../src/lib/states.ts';
 import { TEST_EPOCH, TEST_SITE } from './paths.ts';
@@ -18,4 +19,17 @@ export async function refusalOf(sourcesDir: string, folders: { agencyAreasDir?: 
     throw error;
   }
   throw new Error(`the sources in ${sourcesDir} were accepted`);
+}
+
+/**
+ * What the publish gate of a build of these sources over the output in `earlierDir` would stop with
+ * (the message the build prints after "mnrent build failed: "), from the same pipeline and gate run
+ * in this process; the build's own refusal, with its exit and the earlier output kept, is
+ * tests/faults.test.ts's, once for each way the gate stops a build.
+ */
+export async function gateRefusalOf(sourcesDir: string, earlierDir?: string): Promise<string> {
+  const dataset = await loadDataset({ sourcesDir, site: TEST_SITE, generatedAt: generationTime(TEST_EPOCH), state: MINNESOTA, ...(earlierDir === undefined ? {} : { previousDir: earlierDir }) });
+  const reasons = publishGateReasons(dataset.gate, dataset.earlier);
+  if (reasons.length === 0) throw new Error(`the sources in ${sourcesDir} passed the publish gate`);
+  return new PublishGateError(reasons).message;
 }

@@ -1,11 +1,13 @@
 // What every test file shares, made once before any runs: one build per configuration the output
 // tests read (every language, and English alone), side by side, and beside them the typecheck and
-// the lint, so `npm test` is the one gate.
+// the lint, so `npm test` is the one gate (both skipped outside CI when nothing they read changed
+// since they last passed in this checkout: tests/helpers/green-checks.ts).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { type BuildRun, runBuild, runProcess } from '../helpers/build.ts';
+import { checkedInputsHash, passedBefore, recordGreen } from '../helpers/green-checks.ts';
 import { PROJECT_ROOT } from '../helpers/paths.ts';
 
 declare module 'vitest' {
@@ -31,7 +33,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // and the typecheck that start together then find them written and write none of them.
   const sync = await npmScript('sync');
   if (sync.code !== 0) throw new Error(failed('astro sync', sync));
-  const [all, englishOnly, typecheck, lint] = await Promise.all([runBuild({ outDir: every, languages: 'every' }), runBuild({ outDir: english }), npmScript('typecheck'), npmScript('lint')]);
+  // The typecheck and the lint run unless their inputs are those of their last green run here; in CI always.
+  const inputs = process.env.CI ? undefined : await checkedInputsHash(PROJECT_ROOT);
+  const check = async (name: string): Promise<BuildRun> => {
+    if (await passedBefore(PROJECT_ROOT, name, inputs)) {
+      process.stdout.write(`npm run ${name}: skipped, nothing it reads changed since it last passed in this checkout\n`);
+      return { code: 0, stdout: '', stderr: '' };
+    }
+    const run = await npmScript(name);
+    if (run.code === 0) await recordGreen(PROJECT_ROOT, name, inputs);
+    return run;
+  };
+  const [all, englishOnly, typecheck, lint] = await Promise.all([runBuild({ outDir: every, languages: 'every' }), runBuild({ outDir: english }), check('typecheck'), check('lint')]);
   const problems = [
     ...(all.code === 0 ? [] : [failed('the test build', all)]),
     ...(englishOnly.code === 0 ? [] : [failed('the English test build', englishOnly)]),

@@ -3,7 +3,7 @@
 // The content loaders take the dataset from this process (dataset/in-process.ts) and store it only
 // once the gate passed. It answers its parent with a summary or with the error, then exits.
 import { join } from 'node:path';
-import { checkFloors, compareWithEarlier, PublishGateError } from '../derive/publish-gate.ts';
+import { PublishGateError, publishGateReasons } from '../derive/publish-gate.ts';
 import { holdPublishGate, keepDataset } from '../dataset/in-process.ts';
 import type { LoadedDataset, LoadedRecords } from '../dataset/load.ts';
 import { loadDatasetOffThread } from '../dataset/thread.ts';
@@ -13,11 +13,6 @@ import { outputWriteFailure } from './output-folder.ts';
 import type { RenderReply, RenderRequest, RenderSummary } from './render.ts';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
-
-/** The publish gate: floors always, and the comparison with the output this build would replace. */
-function gateReasons(dataset: LoadedDataset): string[] {
-  return [...checkFloors(dataset.gate), ...(dataset.earlier ? compareWithEarlier(dataset.gate.counts, dataset.earlier) : [])];
-}
 
 async function render(request: RenderRequest): Promise<RenderSummary> {
   const options = { ...request.load, state: contextOf(request.state).state };
@@ -33,7 +28,7 @@ async function render(request: RenderRequest): Promise<RenderSummary> {
   let accepted: string[];
   try {
     dataset = await loading;
-    const reasons = gateReasons(dataset);
+    const reasons = publishGateReasons(dataset.gate, dataset.earlier);
     if (reasons.length > 0 && !request.acceptChanges) throw new PublishGateError(reasons);
     accepted = reasons.map((reason) => `accepted with --accept-changes: ${reason}`);
   } catch (error) {

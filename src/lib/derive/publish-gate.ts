@@ -86,6 +86,11 @@ export function checkFloors(input: GateInput): string[] {
   return reasons;
 }
 
+/** The whole gate: the floors always, and the comparison with the output the build would replace when there is one. */
+export function publishGateReasons(input: GateInput, earlier: PublishedCounts | undefined): string[] {
+  return [...checkFloors(input), ...(earlier ? compareWithEarlier(input.counts, earlier) : [])];
+}
+
 /** Raised when the gate stops a build; the CLI prints its message as one line. */
 export class PublishGateError extends ExpectedError {
   readonly reasons: string[];
