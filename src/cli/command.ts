@@ -44,6 +44,9 @@ export function languagesOption(given: string | undefined): readonly LanguageSco
   return languages;
 }
 
+/** Where a one-line refusal of a command line points for the rest. */
+const SEE_HELP = '(--help prints the usage)';
+
 /**
  * A bad command line in one line: a UsageError's first line, or parseArgs' own refusal (an unknown
  * flag, a missing value), with where the usage is when the message went on to print it.
@@ -52,7 +55,7 @@ export function commandLineProblem(error: unknown): string | undefined {
   const parseArgsRefused = error instanceof TypeError && String((error as NodeJS.ErrnoException).code).startsWith('ERR_PARSE_ARGS_');
   if (!(error instanceof UsageError) && !parseArgsRefused) return undefined;
   const [first = '', ...rest] = error.message.split('\n');
-  return parseArgsRefused || rest.length > 0 ? `${first} (--help prints the usage)` : first;
+  return parseArgsRefused || rest.length > 0 ? `${first} ${SEE_HELP}` : first;
 }
 
 const isExpected = (error: unknown): error is Error => isSourceError(error) || error instanceof ExpectedError;
@@ -111,7 +114,7 @@ export function serveOptions(argv: string[], usage: string, defaultPort: number,
     ({ values } = parseArgs({ args: argv, options: { dir: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, states: { type: 'string' } } }));
     if (values.states !== undefined && !withStates) throw new Error("Unknown option '--states'");
   } catch (error) {
-    usageFailure(`${(error as Error).message} (--help prints the usage)`);
+    usageFailure(`${(error as Error).message} ${SEE_HELP}`);
   }
   const port = Number(values.port ?? defaultPort);
   if (!Number.isInteger(port) || port < 1 || port > 65535) usageFailure(`--port ${values.port} is not a port number`);

@@ -5,6 +5,10 @@ import { ExpectedError, isSourceError } from '../../src/lib/errors.ts';
 import { MINNESOTA } from '../../src/lib/states.ts';
 import { TEST_EPOCH, TEST_SITE } from './paths.ts';
 
+/** Minnesota's dataset from these sources at the test epoch, as a test build loads it. */
+const loadTestDataset = (sourcesDir: string, more: { agencyAreasDir?: string; previousDir?: string } = {}) =>
+  loadDataset({ sourcesDir, ...more, site: TEST_SITE, generatedAt: generationTime(TEST_EPOCH), state: MINNESOTA });
+
 /**
  * What a build of these sources would stop with, from the same pipeline run in this process: the
  * message of its SourceError (the build prints it after "mnrent build failed: "). A source's rules
@@ -13,7 +17,7 @@ import { TEST_EPOCH, TEST_SITE } from './paths.ts';
  */
 export async function refusalOf(sourcesDir: string, folders: { agencyAreasDir?: string } = {}): Promise<string> {
   try {
-    await loadDataset({ sourcesDir, ...folders, site: TEST_SITE, generatedAt: generationTime(TEST_EPOCH), state: MINNESOTA });
+    await loadTestDataset(sourcesDir, folders);
   } catch (error) {
     if (isSourceError(error) || error instanceof ExpectedError) return error.message;
     throw error;
@@ -28,7 +32,7 @@ export async function refusalOf(sourcesDir: string, folders: { agencyAreasDir?: 
  * tests/faults.test.ts's, once for each way the gate stops a build.
  */
 export async function gateRefusalOf(sourcesDir: string, earlierDir?: string): Promise<string> {
-  const dataset = await loadDataset({ sourcesDir, site: TEST_SITE, generatedAt: generationTime(TEST_EPOCH), state: MINNESOTA, ...(earlierDir === undefined ? {} : { previousDir: earlierDir }) });
+  const dataset = await loadTestDataset(sourcesDir, earlierDir === undefined ? {} : { previousDir: earlierDir });
   const reasons = publishGateReasons(dataset.gate, dataset.earlier);
   if (reasons.length === 0) throw new Error(`the sources in ${sourcesDir} passed the publish gate`);
   return new PublishGateError(reasons).message;
