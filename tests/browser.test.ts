@@ -10,24 +10,22 @@ import { axeViolations } from './helpers/axe.ts';
 import { launchChromium } from './helpers/chromium.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PROJECT_ROOT } from './helpers/paths.ts';
-import { serveWithNginx, type Served } from './helpers/servers.ts';
 
 const site = inject('builtSite');
 const SHOTS = join(PROJECT_ROOT, 'test-output', 'screenshots');
 /** Screenshots are for people to look at, taken when asked for: MNRENT_SCREENSHOTS=1. */
 const SCREENSHOTS = process.env.MNRENT_SCREENSHOTS === '1';
 
-let nginx: Served;
+/** nginx with the shipped block over the shared build, started once for the run (tests/setup/build-site.ts). */
+const nginx = inject('servers').nginx;
 let browser: Browser;
 
 beforeAll(async () => {
   if (SCREENSHOTS) await mkdir(SHOTS, { recursive: true });
-  nginx = await serveWithNginx(site);
   browser = await launchChromium();
 }, 60_000);
 afterAll(async () => {
   await browser.close();
-  await nginx.stop();
 });
 
 /** Opens a page and collects every console error and uncaught exception on it. */

@@ -1,8 +1,9 @@
 // The agent server at a URL: the Cloudflare Worker of wrangler.jsonc in workerd (npm run serve:edge),
-// and the same handler on Deno (npm run serve:deno, the recipe for Deno Deploy), over a build made for
-// them (--no-compress --mcp-url), asked by the MCP SDK's Streamable HTTP client, by the MCP
+// and the same handler on Deno (npm run serve:deno, the recipe for Deno Deploy), the run's shared
+// servers over the shared build, asked by the MCP SDK's Streamable HTTP client, by the MCP
 // Inspector's CLI and by a page on another origin in Chromium; their answers equal the built JSON and
-// the stdio server's. The HTTP contract of their files is checked with nginx's in http-contract.test.ts.
+// the stdio server's. A build for a deployment (--no-compress --mcp-url --report-url) says so in
+// its documents. The HTTP contract of their files is checked with nginx's in http-contract.test.ts.
 import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,7 +23,7 @@ import { folderFiles } from '../src/lib/serve/folder-files.ts';
 import { BUILD_TEST_TIMEOUT_MS, runBuild } from './helpers/build.ts';
 import { overStdio } from './helpers/mcp-clients.ts';
 import { PROJECT_ROOT, TEST_SITE } from './helpers/paths.ts';
-import { freePort, serveWithDeno, serveWithEdge, type Served } from './helpers/servers.ts';
+import { freePort } from './helpers/servers.ts';
 import { contextOf } from '../src/lib/context.ts';
 
 const MCP_URL = `${TEST_SITE}/mcp`;
@@ -36,7 +37,7 @@ const run = promisify(execFile);
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'mnrent-edge-'));
   site = join(scratch, 'dist');
-  // Every language: the translated pages carry --report-url, and each language's error page is served under its prefix.
+  // Every language: the translated pages carry --report-url.
   const build = await runBuild({ outDir: site, languages: 'every', args: ['--no-compress', '--mcp-url', MCP_URL, '--report-url', REPORT_URL] });
   if (build.code !== 0) throw new Error(build.stderr);
 }, BUILD_TEST_TIMEOUT_MS);
@@ -95,32 +96,30 @@ describe('a folder of states in one isolate', () => {
 });
 
 describe.each([
-  ['the Worker in workerd', serveWithEdge],
-  ['Deno', serveWithDeno],
-] as const)('the agent server at a URL: %s', (_, serve) => {
-  let edge: Served;
+  ['the Worker in workerd', 'edge'],
+  ['Deno', 'deno'],
+] as const)('the agent server at a URL: %s', (_, name) => {
+  const edge = inject('servers')[name];
+  const served = inject('builtSite');
+  const readServed = async (path: string) => JSON.parse(await readFile(join(served, path), 'utf8')) as unknown;
   let client: Client;
   beforeAll(async () => {
-    edge = await serve(site);
     client = new Client({ name: 'mnrent-edge-tests', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${edge.url}/mcp`)));
   }, 120_000);
-  afterAll(async () => {
-    await client.close();
-    await edge.stop();
-  });
+  afterAll(() => client.close());
 
   it('lists the same tools as the stdio server, and answers 55104 and st-louis with the built JSON, as stdio does', async () => {
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(TOOL_NAMES);
-    const stdio = await overStdio(['--dir', site]);
+    const stdio = await overStdio(['--dir', served]);
     try {
-      for (const [name, args, file] of [
+      for (const [tool, args, file] of [
         ['get_zip', { zip: '55104' }, 'api/v1/zip/55104.json'],
         ['get_county', { county: 'st-louis' }, 'api/v1/county/st-louis.json'],
       ] as const) {
-        const atEdge = await client.callTool({ name, arguments: args });
-        expect(atEdge.structuredContent, name).toEqual(await readJson(file));
-        expect(atEdge, name).toEqual(await stdio.client.callTool({ name, arguments: args }));
+        const atEdge = await client.callTool({ name: tool, arguments: args });
+        expect(atEdge.structuredContent, tool).toEqual(await readServed(file));
+        expect(atEdge, tool).toEqual(await stdio.client.callTool({ name: tool, arguments: args }));
       }
       const fit = { zip: '55401', household_size: 3, annual_income: 40_000, bedrooms: 2 };
       expect(await client.callTool({ name: 'voucher_fit', arguments: fit })).toEqual(await stdio.client.callTool({ name: 'voucher_fit', arguments: fit }));

@@ -14,14 +14,14 @@ import { HOST_HEADERS_JSON } from '../src/lib/serve/headers.ts';
 import { runCommand } from './helpers/build.ts';
 import { PROJECT_ROOT } from './helpers/paths.ts';
 import { exchange, type RawAnswer, type RawExchange } from './helpers/raw-socket.ts';
-import { freePort, MCP_INITIALIZE, serveWithDeno, serveWithEdge, serveWithMcpHttp, serveWithNginx, type Served } from './helpers/servers.ts';
+import { borrowed, freePort, MCP_INITIALIZE, serveWithDeno, serveWithMcpHttp, serveWithNginx, type Served } from './helpers/servers.ts';
 
 type Host = 'nginx' | 'edge' | 'deno' | 'mcp';
 const HOSTS: readonly Host[] = ['nginx', 'edge', 'deno', 'mcp'];
 const STATIC_HOSTS: readonly Host[] = ['nginx', 'edge', 'deno'];
 
-const built = inject('builtSiteEnglish');
-const SECRET = `mnrent-secret-${process.pid}`;
+const built = inject('builtSite');
+const SECRET = inject('secretBesideSite');
 const PASSWD = readFileSync('/etc/passwd', 'utf8').split('\n')[0] as string;
 
 /** What a case requires of an answer, beyond its status. */
@@ -219,23 +219,22 @@ const CASES: readonly Case[] = [
 const answers = new Map<string, Map<Host, string>>();
 let scratch: string;
 let trapped: string;
-let clean: string;
 const running = new Map<Host, Served & { child?: ChildProcess }>();
 let security: Record<string, string>;
 
 beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'mnrent-hostile-'));
-  // Two hard-linked copies of the built site: one with the traps, one without (for the Worker).
+  // A hard-linked copy of the built site with the traps. The Worker refuses such a folder: it is the
+  // run's shared one, over the build itself, beside which the global set-up put the same secret.
   trapped = join(scratch, 'site');
-  clean = join(scratch, 'clean');
-  for (const copy of [trapped, clean]) spawnSync('cp', ['-al', built, copy], { stdio: 'inherit' });
+  spawnSync('cp', ['-al', built, trapped], { stdio: 'inherit' });
   writeFileSync(join(scratch, 'secret.txt'), `${SECRET}\n`);
   symlinkSync('/etc/passwd', join(trapped, 'api/v1/zip/00001.json'));
   symlinkSync('/etc', join(trapped, 'etc-link'));
   spawnSync('mkfifo', [join(trapped, 'api/v1/zip/00003.json')]);
   security = (JSON.parse(readFileSync(join(built, HOST_HEADERS_JSON), 'utf8')) as { headers: Record<string, string> }).headers;
-  const [nginx, edge, deno, mcp] = await Promise.all([serveWithNginx(trapped), serveWithEdge(clean), serveWithDeno(trapped), serveWithMcpHttp(trapped)]);
-  running.set('nginx', nginx).set('edge', edge).set('deno', deno).set('mcp', mcp);
+  const [nginx, deno, mcp] = await Promise.all([serveWithNginx(trapped), serveWithDeno(trapped), serveWithMcpHttp(trapped)]);
+  running.set('nginx', nginx).set('edge', borrowed(inject('servers').edge)).set('deno', deno).set('mcp', mcp);
 }, 120_000);
 
 afterAll(async () => {
@@ -285,7 +284,7 @@ describe.each(HOSTS)('%s under hostile traffic', (host) => {
 describe('a folder that holds a symbolic link', () => {
   it('is refused before publishing, in one line naming it', () => {
     expect(() => publishedFiles(trapped, '/srv/site')).toThrow(/^\/srv\/site\/(api\/v1\/zip\/0000[13]\.json|etc-link): is (a symbolic link|not a regular file \(a device, socket or pipe\)); a published site holds regular files only/);
-    expect(() => publishedFiles(clean)).not.toThrow();
+    expect(() => publishedFiles(built)).not.toThrow();
   });
 
   it('is refused by serve:edge in one line naming it', async () => {

@@ -1,18 +1,18 @@
 // The HTTP contract (CONTRACT-NOTES, "HTTP") on a real nginx with the shipped block, on the preview
 // server and on the Cloudflare Worker in workerd (npm run serve:edge), each on a loopback port, over
 // the site built from the snapshot.
-import { readFile, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CONTRACT_HEADERS, NOT_FOUND_CACHE } from '../src/lib/serve/headers.ts';
 import { rawRequest } from './helpers/raw-http.ts';
-import { serveWithDeno, serveWithEdge, serveWithNginx, serveWithPreview, type Served } from './helpers/servers.ts';
+import { borrowed, serveWithNginx, serveWithPreview, type Served } from './helpers/servers.ts';
 
 const site = inject('builtSite');
-const SECRET = `mnrent-secret-${process.pid}`;
+const SECRET = inject('secretBesideSite');
 
 /**
  * What `npm run preview` cannot keep, and why. Astro's static preview is Vite's preview server (sirv),
@@ -49,16 +49,13 @@ const expectContractHeaders = (r: { status: number; headers: Record<string, stri
   for (const [name, value] of Object.entries(CONTRACT_HEADERS)) expect(header(r, name), name).toBe(name === 'Cache-Control' && r.status === 404 ? NOT_FOUND_CACHE : value);
 };
 
-beforeAll(async () => {
-  // A file beside the served folder that no request may ever read.
-  await writeFile(join(dirname(site), 'secret.txt'), `${SECRET}\n`);
-});
-
+// nginx, the Worker and Deno are the run's shared servers over this build; the preview server is this file's own.
+const shared = inject('servers');
 describe.each([
-  ['nginx', () => serveWithNginx(site)],
+  ['nginx', () => Promise.resolve(borrowed(shared.nginx))],
   ['preview', () => serveWithPreview(site)],
-  ['edge', () => serveWithEdge(site)],
-  ['deno', () => serveWithDeno(site)],
+  ['edge', () => Promise.resolve(borrowed(shared.edge))],
+  ['deno', () => Promise.resolve(borrowed(shared.deno))],
 ] as const)('%s', (name, start) => {
   let server: Served;
   const isPreview = name === 'preview';

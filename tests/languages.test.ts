@@ -15,7 +15,6 @@ import { languageByCode, LANGUAGES, TRANSLATED, type LanguageScope } from '../sr
 import { pageWords, reviewStateOf } from '../src/lib/site/words.ts';
 import { axeViolations } from './helpers/axe.ts';
 import { launchChromium } from './helpers/chromium.ts';
-import { serveWithNginx, type Served } from './helpers/servers.ts';
 
 const site = inject('builtSite');
 const language = (code: string) => languageByCode(code) as LanguageScope;
@@ -221,15 +220,13 @@ describe('a build in English alone (--languages en)', () => {
 });
 
 describe('in a browser at 375 px', () => {
-  let nginx: Served;
+  const nginx = inject('servers').nginx;
   let browser: Browser;
   beforeAll(async () => {
-    nginx = await serveWithNginx(site);
     browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser.close();
-    await nginx.stop();
   });
 
   /** Tabs from the top of the page to the link named `name` (at most 30 presses) and follows it with Enter to `target`. */

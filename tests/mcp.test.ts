@@ -13,7 +13,6 @@ import { BUILD_TEST_TIMEOUT_MS, runBuild } from './helpers/build.ts';
 import { inProcess, overHttp, overStdio, type Connected } from './helpers/mcp-clients.ts';
 import { PROJECT_ROOT, source } from './helpers/paths.ts';
 import { sourcesCopy } from './helpers/sources-copy.ts';
-import { serveWithNginx, type Served } from './helpers/servers.ts';
 
 const site = inject('builtSite');
 const TOOL_NAMES = ['get_zip', 'get_county', 'list_housing_agencies', 'search_places', 'nearest_zips', 'voucher_spread', 'voucher_fit', 'compare_zips', 'dataset_info'];
@@ -264,11 +263,7 @@ describe('mnrent-mcp as a process', () => {
   });
 
   describe('--base-url, reading a deployed copy behind nginx', () => {
-    let nginx: Served;
-    beforeAll(async () => {
-      nginx = await serveWithNginx(site);
-    });
-    afterAll(() => nginx.stop());
+    const nginx = inject('servers').nginx;
 
     it('answers from the deployed files', async () => {
       const s = await overStdio(['--base-url', nginx.url]);

@@ -20,7 +20,7 @@ import { createRentClient } from '../src/packages/mnrent-client/index.ts';
 import { MCP_BIN, SERVER_SCHEMA } from '../src/packages/mnrent-mcp/manifest.ts';
 import { bun, deno, machineNode, nodeOfVersion } from './helpers/runtimes.ts';
 import { PROJECT_ROOT, TEST_SITE } from './helpers/paths.ts';
-import { freePort, serveWithNginx, type Served } from './helpers/servers.ts';
+import { freePort } from './helpers/servers.ts';
 
 const run = promisify(execFile);
 const site = inject('builtSite');
@@ -29,7 +29,7 @@ const node = machineNode();
 const userEnv = () => ({ PATH: `${dirname(node)}:/usr/bin:/bin`, HOME: process.env.HOME ?? tmpdir() });
 
 let packed: string;
-let nginx: Served;
+const nginx = inject('servers').nginx;
 let mcpHome: string;
 let clientHome: string;
 
@@ -58,12 +58,10 @@ const tarball = (name: string) => join(packed, `${name}-${PACKAGE_VERSION}.tgz`)
 beforeAll(async () => {
   packed = await mkdtemp(join(tmpdir(), 'mnrent-packed-'));
   await run(process.execPath, [join(PROJECT_ROOT, 'src/cli/pack.ts'), '--from', site, '--out', packed], { cwd: PROJECT_ROOT });
-  nginx = await serveWithNginx(site);
   [mcpHome, clientHome] = await Promise.all([installAlone(tarball('mnrent-mcp'), '--offline'), installAlone(tarball('mnrent-client'), '--prefer-offline')]);
 });
 
 afterAll(async () => {
-  await nginx.stop();
   await Promise.all([packed, mcpHome, clientHome].map((d) => rm(d, { recursive: true, force: true })));
 });
 

@@ -15,7 +15,6 @@ import type { HostHeaders } from '../src/lib/build/host-headers.ts';
 import { HOST_HEADERS_JSON, HOST_HEADERS_NGINX, securityHeaders, STRICT_TRANSPORT_SECURITY } from '../src/lib/serve/headers.ts';
 import { LANGUAGES } from '../src/lib/languages.ts';
 import { launchChromium } from './helpers/chromium.ts';
-import { serveWithNginx, type Served } from './helpers/servers.ts';
 
 const site = inject('builtSite');
 const written = JSON.parse(readFileSync(join(site, HOST_HEADERS_JSON), 'utf8')) as HostHeaders;
@@ -75,13 +74,13 @@ describe('the hashes and the three forms of the headers', () => {
 });
 
 describe('the browser keeps the policy', () => {
-  let nginx: Served;
+  const nginx = inject('servers').nginx;
   let browser: Browser;
   let elsewhere: Server;
   let elsewhereHits = 0;
   let elsewhereUrl: string;
   beforeAll(async () => {
-    [nginx, browser] = await Promise.all([serveWithNginx(site), launchChromium()]);
+    browser = await launchChromium();
     // Another origin that would answer any page (CORS *): only the policy can stop a fetch to it.
     elsewhere = createServer((_req, res) => {
       elsewhereHits++;
@@ -92,7 +91,6 @@ describe('the browser keeps the policy', () => {
   }, 120_000);
   afterAll(async () => {
     await browser.close();
-    await nginx.stop();
     await new Promise((resolve) => elsewhere.close(resolve));
   });
 

@@ -14,6 +14,17 @@ export interface Served {
   stop(): Promise<void>;
 }
 
+/** A server the global set-up started over the shared build (`builtSite`); the set-up stops it. */
+export type SharedServer = Pick<Served, 'name' | 'url' | 'brotli'>;
+export interface SharedServers {
+  nginx: SharedServer;
+  edge: SharedServer;
+  deno: SharedServer;
+}
+
+/** A shared server as a file's own: its stop leaves it running for the other files. */
+export const borrowed = (server: SharedServer): Served => ({ ...server, stop: () => Promise.resolve() });
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

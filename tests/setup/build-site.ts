@@ -2,13 +2,15 @@
 // tests read (every language, and English alone), side by side, and beside them the typecheck and
 // the lint, so `npm test` is the one gate (both skipped outside CI when nothing they read changed
 // since they last passed in this checkout: tests/helpers/green-checks.ts).
-import { mkdtemp, rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { type BuildRun, runBuild, runProcess } from '../helpers/build.ts';
 import { checkedInputsHash, passedBefore, recordGreen } from '../helpers/green-checks.ts';
 import { PROJECT_ROOT } from '../helpers/paths.ts';
+import { type Served, type SharedServer, type SharedServers, serveWithDeno, serveWithEdge, serveWithNginx } from '../helpers/servers.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,6 +19,10 @@ declare module 'vitest' {
     buildStdout: string;
     /** The same build in English alone (`--languages en`), as the tests that are not about translations build. */
     builtSiteEnglish: string;
+    /** nginx (the shipped block, one worker), the Worker in workerd and Deno, each serving `builtSite` for every file that only reads from it. */
+    servers: SharedServers;
+    /** What `secret.txt`, beside the folder of `builtSite`, holds: no server may ever answer it. */
+    secretBesideSite: string;
   }
 }
 
@@ -55,8 +61,30 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await rm(root, { recursive: true, force: true });
     throw new Error(problems.join('\n\n'));
   }
+  // A file beside the served folder that no request may ever read (http-contract, hostile).
+  const secret = `mnrent-secret-${randomUUID()}`;
+  await writeFile(join(root, 'every', 'secret.txt'), `${secret}\n`);
+  // Started once for the run: workerd alone takes seconds and a gigabyte to start.
+  const started = await Promise.allSettled([serveWithNginx(every), serveWithEdge(every), serveWithDeno(every)]);
+  const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const refused = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (refused) {
+    await Promise.all(servers.map((server) => server.stop()));
+    await rm(root, { recursive: true, force: true });
+    throw refused.reason;
+  }
+  const shared = (name: Served['name']): SharedServer => {
+    const server = servers.find((s) => s.name === name);
+    if (!server) throw new Error(`${name} did not start`);
+    return { name, url: server.url, brotli: server.brotli };
+  };
   project.provide('builtSite', every);
   project.provide('buildStdout', all.stdout);
   project.provide('builtSiteEnglish', english);
-  return () => rm(root, { recursive: true, force: true });
+  project.provide('secretBesideSite', secret);
+  project.provide('servers', { nginx: shared('nginx'), edge: shared('edge'), deno: shared('deno') });
+  return async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    await rm(root, { recursive: true, force: true });
+  };
 }

@@ -1,10 +1,14 @@
 // The parse cache: anything that decides a parse changes the key, and a cache that cannot be used
-// is skipped (the round trip over the real snapshot is tests/national/parse-cache.test.ts's).
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+// is skipped; a workbook's sheets are kept by its bytes alone, for any state's read (the round trip
+// over the real snapshot is tests/national/parse-cache.test.ts's).
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { serialize } from 'node:v8';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cacheKey, parseCache } from '../../src/lib/sources/parse-cache.ts';
+import { cacheKey, parseCache, sheetsIn, sheetsKey } from '../../src/lib/sources/parse-cache.ts';
+import { readSheets, readWorkbook } from '../../src/lib/sources/readers.ts';
+import { workbook } from '../helpers/xlsx.ts';
 import { NO_DATE_LIMITS } from '../../src/lib/sources/plausible.ts';
 import { MINNESOTA, stateByCode } from '../../src/lib/states.ts';
 
@@ -34,5 +38,33 @@ describe('the parse cache', () => {
     await cache.set('k', { rows: [1] });
     expect(cache.get('k')).toBeUndefined();
     expect(cache.stats).toEqual({ hits: 0, asked: 1 });
+  });
+
+  it("keeps a workbook's sheets by its bytes, and reads them back instead of the workbook", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mnrent-parse-cache-'));
+    dirs.push(dir);
+    const bytes = await workbook({ sheet: 'FY26', rows: [['fips', 'state_alpha', 'fmr_2'], ['2705399999', 'MN', 1400], ['5502599999', 'WI', 1300]] });
+    const sheets = sheetsIn(dir);
+    const first = await sheets(bytes);
+    expect(first).toEqual(await readSheets(bytes));
+    expect(await readdir(dir)).toEqual([`${sheetsKey(bytes)}.v8`]);
+    // The entry is what a second read returns: put other rows in it and they come back.
+    await writeFile(join(dir, `${sheetsKey(bytes)}.v8`), serialize([{ sheet: 'FY26', data: [['fips'], ['2705399999']] }]));
+    expect(await sheets(bytes)).toEqual([{ sheet: 'FY26', data: [['fips'], ['2705399999']] }]);
+    // Other bytes, another entry; without a folder, the workbook itself.
+    const other = await workbook({ sheet: 'FY26', rows: [['fips', 'state_alpha', 'fmr_2'], ['2705399999', 'MN', 1401]] });
+    expect(sheetsKey(other)).not.toBe(sheetsKey(bytes));
+    expect(sheetsIn(undefined)).toBe(readSheets);
+  });
+
+  it('never keeps a workbook it cannot read, and reads through a folder it cannot write', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mnrent-parse-cache-'));
+    dirs.push(dir);
+    const truncated = (await workbook({ sheet: 'S', rows: [['zip', 'county'], ['55104', '27123']] })).subarray(0, 200);
+    for (let i = 0; i < 2; i++) await expect(readWorkbook(truncated, 'ZIP_COUNTY_092024.xlsx', () => true, undefined, sheetsIn(dir))).rejects.toThrow(/^ZIP_COUNTY_092024\.xlsx: not a readable \.xlsx workbook/);
+    expect(await readdir(dir)).toEqual([]);
+    await writeFile(join(dir, 'a-file'), 'x');
+    const bytes = await workbook({ sheet: 'S', rows: [['zip', 'county'], ['55104', '27123']] });
+    expect(await sheetsIn(join(dir, 'a-file', 'cache'))(bytes)).toEqual(await readSheets(bytes));
   });
 });

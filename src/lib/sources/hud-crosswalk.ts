@@ -1,6 +1,6 @@
 // HUD-USPS ZIP-county crosswalk: one row per (ZIP, county) pair with address-share ratios.
 import { parseJsonSource, SourceError } from '../errors.ts';
-import { readWorkbook } from './readers.ts';
+import { readWorkbook, type WorkbookSheets } from './readers.ts';
 import { cellText, findColumn, headerIs, RowReader, zipGate } from './table.ts';
 
 export interface CrosswalkRow {
@@ -34,9 +34,9 @@ export function crosswalkQuarterFromFileName(file: string): string | null {
   return month >= 1 && month <= 12 ? `${match[2]}-Q${Math.ceil(month / 3)}` : null;
 }
 
-export async function parseCrosswalkWorkbook(bytes: Buffer, file: string, keepZip: (zip: string) => boolean): Promise<Crosswalk> {
+export async function parseCrosswalkWorkbook(bytes: Buffer, file: string, keepZip: (zip: string) => boolean, sheetsOf?: WorkbookSheets): Promise<Crosswalk> {
   // The API and later workbooks write the same headers in lower case; normalizing covers both.
-  const table = await readWorkbook(bytes, file, (header) => header.includes('zip') && header.includes('county'), zipGate(headerIs('zip'), keepZip));
+  const table = await readWorkbook(bytes, file, (header) => header.includes('zip') && header.includes('county'), zipGate(headerIs('zip'), keepZip), sheetsOf);
   const zipCol = findColumn(table, 'ZIP', headerIs('zip'));
   const countyCol = findColumn(table, 'COUNTY', headerIs('county', 'geoid'));
   const cityCol = findColumn(table, 'USPS_ZIP_PREF_CITY', headerIs('usps_zip_pref_city', 'city'));

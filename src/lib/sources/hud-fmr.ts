@@ -3,7 +3,7 @@
 import { countyName, type StateScope } from '../states.ts';
 import { BEDROOMS, type BedroomRents, type HudArea } from '../contract/schemas.ts';
 import { RENT_BOUNDS } from './plausible.ts';
-import { readWorkbook } from './readers.ts';
+import { readWorkbook, type WorkbookSheets } from './readers.ts';
 import { findColumn, headerIs, RowReader, type Table } from './table.ts';
 import { compareCodePoints } from '../order.ts';
 
@@ -22,12 +22,13 @@ export interface FmrAreas {
   areaOfCounty: Map<string, string>;
 }
 
-export async function parseFmrWorkbook(bytes: Buffer, file: string, state: StateScope): Promise<FmrAreas> {
-  return fmrAreasOf(await readFmrWorkbook(bytes, file), state);
+export async function parseFmrWorkbook(bytes: Buffer, file: string, state: StateScope, sheetsOf?: WorkbookSheets): Promise<FmrAreas> {
+  return fmrAreasOf(await readFmrWorkbook(bytes, file, sheetsOf), state);
 }
 
 /** The sheet of HUD's county FMR workbook, every state's rows. */
-export const readFmrWorkbook = (bytes: Buffer, file: string): Promise<Table> => readWorkbook(bytes, file, (header) => header.includes('fips') || header.includes('fips2010'));
+export const readFmrWorkbook = (bytes: Buffer, file: string, sheetsOf?: WorkbookSheets): Promise<Table> =>
+  readWorkbook(bytes, file, (header) => header.includes('fips') || header.includes('fips2010'), undefined, sheetsOf);
 
 /** The state's counties and every HUD area, from the county FMR sheet. */
 export function fmrAreasOf(table: Table, state: StateScope): FmrAreas {

@@ -7,7 +7,7 @@ import { SourceError } from '../errors.ts';
 import { compareCodePoints } from '../order.ts';
 import type { StateScope } from '../states.ts';
 import type { Bounds, DateLimits } from './plausible.ts';
-import { readDelimited, readWorkbook } from './readers.ts';
+import { readDelimited, readWorkbook, type WorkbookSheets } from './readers.ts';
 import { codeCellText, columnIndex, findColumn, headerIs, RowReader, type RowGate, type Table } from './table.ts';
 
 /**
@@ -118,8 +118,8 @@ function otherStates(state: StateScope): (header: string[]) => RowGate | undefin
 }
 
 /** HUD's workbook. */
-export async function parseIncomeLimitsWorkbook(bytes: Buffer, file: string, state: StateScope, limits: DateLimits): Promise<IncomeLimitsFile> {
-  const table = await readWorkbook(bytes, file, (header) => header.includes('fips') && header.includes('l50_1'), otherStates(state));
+export async function parseIncomeLimitsWorkbook(bytes: Buffer, file: string, state: StateScope, limits: DateLimits, sheetsOf?: WorkbookSheets): Promise<IncomeLimitsFile> {
+  const table = await readWorkbook(bytes, file, (header) => header.includes('fips') && header.includes('l50_1'), otherStates(state), sheetsOf);
   return readLimits(table, file, state, limits);
 }
 

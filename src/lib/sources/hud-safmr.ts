@@ -3,7 +3,7 @@ import { BEDROOMS } from '../contract/bedrooms.ts';
 import type { BedroomRents } from '../contract/schemas.ts';
 import { SourceError } from '../errors.ts';
 import { NO_DATE_LIMITS, RENT_BOUNDS, type DateLimits } from './plausible.ts';
-import { readDelimited, readWorkbook } from './readers.ts';
+import { readDelimited, readWorkbook, type WorkbookSheets } from './readers.ts';
 import { findColumn, headerIs, RowReader, zipGate, zipsOutside, type Table } from './table.ts';
 
 export interface SafmrRow {
@@ -67,9 +67,9 @@ function readRows(table: Table, keepZip: (zip: string) => boolean, fixedYear: nu
 }
 
 /** HUD's own SAFMR workbook. The fiscal year is not in the sheet, only in the file name. */
-export async function parseSafmrWorkbook(bytes: Buffer, file: string, keepZip: (zip: string) => boolean, limits: DateLimits = NO_DATE_LIMITS): Promise<SafmrRow[]> {
+export async function parseSafmrWorkbook(bytes: Buffer, file: string, keepZip: (zip: string) => boolean, limits: DateLimits = NO_DATE_LIMITS, sheetsOf?: WorkbookSheets): Promise<SafmrRow[]> {
   const fiscalYear = checkedFiscalYear(file, limits);
-  const table = await readWorkbook(bytes, file, (header) => header.some(isZipHeader) && header.some(bedroomHeader(2)), zipGate(isZipHeader, keepZip));
+  const table = await readWorkbook(bytes, file, (header) => header.some(isZipHeader) && header.some(bedroomHeader(2)), zipGate(isZipHeader, keepZip), sheetsOf);
   return readRows(table, keepZip, fiscalYear, limits);
 }
 

@@ -188,10 +188,11 @@ class SourceReader {
 
   /**
    * Parses one file read; a workbook's parse starts its thread before this returns. With a parse
-   * cache, a file whose bytes (and parsers) are as before is not parsed again.
+   * cache, a file whose bytes (and parsers) are as before is not parsed again, and a workbook another
+   * state's build read is not unzipped and parsed again.
    */
   parse<D extends DatasetFolder>({ dataset, path, bytes, file }: ReadFile<D>): Parsed<D> {
-    const parse = () => Promise.resolve((SOURCES[dataset] as SourceDataset<unknown>).parse(path, bytes, this.scope) as ParsedSource<D> | Promise<ParsedSource<D>>);
+    const parse = () => Promise.resolve((SOURCES[dataset] as SourceDataset<unknown>).parse(path, bytes, this.scope, this.cache?.dir) as ParsedSource<D> | Promise<ParsedSource<D>>);
     if (!this.cache) return parse().then((parsed) => ({ parsed, file }));
     const cache = this.cache;
     const entry = cacheKey(file.name, file.sha256, this.scope);

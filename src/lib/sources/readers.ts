@@ -85,17 +85,35 @@ export function readDelimited(text: string, file: string, options: DelimitedOpti
   };
 }
 
+/** A sheet as read-excel-file reads it: every row, every state's. */
+export interface Sheet {
+  sheet: string;
+  data: Cell[][];
+}
+
+/** Reads every sheet of a workbook's bytes: read-excel-file itself, or a cache in front of it (parse-cache.ts). */
+export type WorkbookSheets = (bytes: Buffer) => Promise<Sheet[]>;
+
+export const readSheets: WorkbookSheets = async (bytes) => (await readXlsxFile(bytes)) as Sheet[];
+
 /**
  * One sheet of an .xlsx workbook, the first whose header row (its first row with a value) passes
  * `wantsSheet`, read with read-excel-file. `leaveOut` works as `DelimitedOptions.leaveOut` does, on
  * the chosen sheet's header: a national sheet read for one state keeps that state's rows only. A
  * workbook read-excel-file cannot read (a truncated download, an HTML page, malformed XML or a cell
- * its type cannot hold, anywhere in the workbook) is one error naming the file.
+ * its type cannot hold, anywhere in the workbook) is one error naming the file. `sheetsOf` reads the
+ * sheets (read-excel-file, unless a cache is given).
  */
-export async function readWorkbook(bytes: Buffer, file: string, wantsSheet: (header: string[]) => boolean, leaveOut?: (header: string[]) => RowGate | undefined): Promise<Table> {
-  let sheets: { sheet: string; data: Cell[][] }[];
+export async function readWorkbook(
+  bytes: Buffer,
+  file: string,
+  wantsSheet: (header: string[]) => boolean,
+  leaveOut?: (header: string[]) => RowGate | undefined,
+  sheetsOf: WorkbookSheets = readSheets,
+): Promise<Table> {
+  let sheets: Sheet[];
   try {
-    sheets = (await readXlsxFile(bytes)) as { sheet: string; data: Cell[][] }[];
+    sheets = await sheetsOf(bytes);
   } catch (error) {
     throw new SourceError({ file }, `not a readable .xlsx workbook (${error instanceof Error ? error.message : String(error)})`);
   }

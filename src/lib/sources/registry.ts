@@ -26,6 +26,7 @@ import { parseContactsJson, type ContactsFile } from './hud-pha-contacts.ts';
 import { parseLayerCsv, parseLayerJson, type LayerFile } from './hud-pha-layer.ts';
 import { checkedFiscalYear, parseSafmrCsv, type SafmrRow } from './hud-safmr.ts';
 import { parseWorkbookOffThread } from './off-thread.ts';
+import { sheetsIn } from './parse-cache.ts';
 import { decodeUtf8, type DateLimits } from './plausible.ts';
 import type { StateScope } from '../states.ts';
 import { parseZoriCsv, type ZoriFile } from './zillow-zori.ts';
@@ -48,8 +49,11 @@ export interface SourceDataset<T> {
   required: boolean;
   /** Which of the folder's source files to read (`folder` is for error messages). */
   choose: (names: readonly string[], folder: string, context: ChoiceContext) => FileChoice;
-  /** Parses one file exactly as the build does; the fetcher calls it to accept a download. */
-  parse: (path: string, bytes: Buffer, scope: ScopeOfRead) => Promise<T> | T;
+  /**
+   * Parses one file exactly as the build does; the fetcher calls it to accept a download. With
+   * `cacheDir` (the parse cache's folder), a workbook's sheets are read through the cache there.
+   */
+  parse: (path: string, bytes: Buffer, scope: ScopeOfRead, cacheDir?: string) => Promise<T> | T;
   /** Whether `parse` hands this file to a worker thread and returns at once (the build starts those first). */
   parsesOffThread?: (path: string) => boolean;
   /** Rows for the state in a parsed file: what the publish gate and the fetcher compare. */
@@ -72,10 +76,10 @@ const hudSafmr: SourceDataset<SafmrRow[]> = {
     const { read, leftOut } = chooseSafmrFiles(names);
     return { read, leftOut: leftOut.map(({ name, instead }) => ({ name, why: `${instead} is HUD's revision of the same fiscal year` })) };
   },
-  parse: (path, bytes, { state, limits }) => {
+  parse: (path, bytes, { state, limits }, cacheDir) => {
     if (!isXlsx(path)) return parseSafmrCsv(text(bytes, path, ','), path, zipInState(state), limits);
     checkedFiscalYear(path, limits);
-    return parseWorkbookOffThread('safmr', bytes, path, state, limits);
+    return parseWorkbookOffThread('safmr', { bytes, file: path, state, limits, ...(cacheDir === undefined ? {} : { cacheDir }) });
   },
   parsesOffThread: isXlsx,
   rows: (parsed) => parsed.length,
@@ -89,9 +93,9 @@ const hudFmr: SourceDataset<FmrAreas> = {
     if (latestSafmrYear === undefined) throw new Error('the county FMR file is chosen after the SAFMR files are read');
     return { read: [chooseCountyFmrFile(names, latestSafmrYear, folder).name], leftOut: [] };
   },
-  parse: (path, bytes, { state, limits }) => {
+  parse: (path, bytes, { state, limits }, cacheDir) => {
     checkedFiscalYear(fmrFileYearName(path), limits);
-    return parseFmrWorkbook(bytes, path, state);
+    return parseFmrWorkbook(bytes, path, state, sheetsIn(cacheDir));
   },
   rows: (parsed) => parsed.counties.length,
 };
@@ -107,8 +111,8 @@ const hudIncomeLimits: SourceDataset<IncomeLimitsFile> = {
     if (asOf === undefined) throw new Error('the income limits file is chosen for a date');
     return chooseIncomeLimitsFile(names, folder, asOf);
   },
-  parse: (path, bytes, { state, limits }) =>
-    isXlsx(path) ? parseIncomeLimitsWorkbook(bytes, path, state, limits) : parseIncomeLimitsCsv(text(bytes, path, ','), path, state, limits),
+  parse: (path, bytes, { state, limits }, cacheDir) =>
+    isXlsx(path) ? parseIncomeLimitsWorkbook(bytes, path, state, limits, sheetsIn(cacheDir)) : parseIncomeLimitsCsv(text(bytes, path, ','), path, state, limits),
   rows: (parsed) => parsed.counties.length,
 };
 
@@ -150,8 +154,10 @@ const hudUspsCrosswalk: SourceDataset<Crosswalk> = {
     const chosen = chooseCrosswalkFile(names, folder);
     return chosen ? { read: [chosen.name], leftOut: chosen.leftOut.map((name) => ({ name, why: `${chosen.name} is a newer quarter` })) } : { read: [], leftOut: [] };
   },
-  parse: (path, bytes, { state, limits }) =>
-    endsWith(path, '.json') ? parseCrosswalkApiJson(text(bytes, path, ','), path, zipInState(state)) : parseWorkbookOffThread('crosswalk', bytes, path, state, limits),
+  parse: (path, bytes, { state, limits }, cacheDir) =>
+    endsWith(path, '.json')
+      ? parseCrosswalkApiJson(text(bytes, path, ','), path, zipInState(state))
+      : parseWorkbookOffThread('crosswalk', { bytes, file: path, state, limits, ...(cacheDir === undefined ? {} : { cacheDir }) }),
   parsesOffThread: (path) => !endsWith(path, '.json'),
   rows: (parsed) => parsed.rows.length,
 };

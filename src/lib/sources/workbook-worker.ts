@@ -5,6 +5,7 @@ import { errorForThread, type ThreadedError } from '../errors.ts';
 import { zipInState, type StateScope } from '../states.ts';
 import { parseCrosswalkWorkbook } from './hud-crosswalk.ts';
 import { parseSafmrWorkbook } from './hud-safmr.ts';
+import { sheetsIn } from './parse-cache.ts';
 import type { DateLimits } from './plausible.ts';
 
 export type WorkbookKind = 'safmr' | 'crosswalk';
@@ -15,6 +16,8 @@ export interface WorkbookJob {
   file: string;
   state: StateScope;
   limits: DateLimits;
+  /** The parse cache's folder: the workbook's sheets are read through it (parse-cache.ts, `sheetsIn`). */
+  cacheDir?: string;
 }
 
 export type WorkbookReply = { ok: true; result: unknown } | { ok: false; error: ThreadedError };
@@ -22,7 +25,8 @@ export type WorkbookReply = { ok: true; result: unknown } | { ok: false; error: 
 function run(job: WorkbookJob): Promise<unknown> {
   const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
   const keepZip = zipInState(job.state);
-  return job.kind === 'safmr' ? parseSafmrWorkbook(bytes, job.file, keepZip, job.limits) : parseCrosswalkWorkbook(bytes, job.file, keepZip);
+  const sheetsOf = sheetsIn(job.cacheDir);
+  return job.kind === 'safmr' ? parseSafmrWorkbook(bytes, job.file, keepZip, job.limits, sheetsOf) : parseCrosswalkWorkbook(bytes, job.file, keepZip, sheetsOf);
 }
 
 /** The reply for a job: its result, or its error in a form that crosses the thread boundary. */
