@@ -16,7 +16,11 @@ import {
   housingWage,
   rulesInForceOn,
   incomeNeeded,
+  largerUnitFmr,
   maxGrossRentAtMoveIn,
+  povertyGuideline,
+  povertyGuidelineFor,
+  proratedHap,
   rentAt30Percent,
   totalTenantPayment,
   unitPayment,
@@ -124,11 +128,11 @@ describe('a unit: HAP, family share and the 40% test (24 CFR 982.505(c), 982.508
   const adjusted = cents(39_000); // 40% a month: $39,000 / 30 = $1,300
 
   it('gross rent below the payment standard: $1,900 against $2,560, TTP $975 → HAP $925, the family $975; the 40% test does not apply', () => {
-    expect(unitPayment(1_900, 0, 2_560, 975, adjusted)).toEqual({ gross_rent: 1_900, housing_assistance_payment: 925, family_share: 975, passes_40_percent: true, hap_to_owner: 925, utility_reimbursement: 0, tenant_rent: 975 });
+    expect(unitPayment(1_900, 0, 2_560, 975, adjusted)).toEqual({ gross_rent: 1_900, housing_assistance_payment: 925, family_share: 975, passes_40_percent: true, hap_before_proration: 925, family_share_before_proration: 975, hap_to_owner: 925, utility_reimbursement: 0, tenant_rent: 975 });
   });
 
   it('gross rent above it: $1,900 + $100 against $1,709 → HAP $1,709 − $975 = $734, the family $1,266 ≤ $1,300: passes', () => {
-    expect(unitPayment(1_900, 100, 1_709, 975, adjusted)).toEqual({ gross_rent: 2_000, housing_assistance_payment: 734, family_share: 1_266, passes_40_percent: true, hap_to_owner: 734, utility_reimbursement: 0, tenant_rent: 1_166 });
+    expect(unitPayment(1_900, 100, 1_709, 975, adjusted)).toEqual({ gross_rent: 2_000, housing_assistance_payment: 734, family_share: 1_266, passes_40_percent: true, hap_before_proration: 734, family_share_before_proration: 1_266, hap_to_owner: 734, utility_reimbursement: 0, tenant_rent: 1_166 });
   });
 
   it('fails: $2,000 + $100 → the family $1,366 > $1,300; the most gross rent is $1,709 + ($1,300 − $975) = $2,034: it passes, and $2,035 does not', () => {
@@ -146,7 +150,7 @@ describe('a unit: HAP, family share and the 40% test (24 CFR 982.505(c), 982.508
   });
 
   it('who is paid (982.514(b)): TTP $50, $150 utility allowance, $1,000 rent, PS $1,200 → HAP $1,100: $1,000 to the owner, $100 to the family, tenant rent $0', () => {
-    expect(unitPayment(1_000, 150, 1_200, 50, 0)).toEqual({ gross_rent: 1_150, housing_assistance_payment: 1_100, family_share: 50, passes_40_percent: true, hap_to_owner: 1_000, utility_reimbursement: 100, tenant_rent: 0 });
+    expect(unitPayment(1_000, 150, 1_200, 50, 0)).toEqual({ gross_rent: 1_150, housing_assistance_payment: 1_100, family_share: 50, passes_40_percent: true, hap_before_proration: 1_100, family_share_before_proration: 50, hap_to_owner: 1_000, utility_reimbursement: 100, tenant_rent: 0 });
   });
 
   // Random households and units, none excluded: the identities of the worksheet, and the most gross rent as the edge of the 40% test.
@@ -236,7 +240,7 @@ describe('the whole answer, on a place written out by hand', () => {
     expect(fit.small_area).toMatchObject({ payment_standard: 2_000, max_gross_rent: 2_325, passes_40_percent: null, voucher_pays_nothing: false });
     expect(fit.area).toMatchObject({ payment_standard: 1_709, max_gross_rent: 2_034 });
     expect(fit.sentences[1]).toBe("This answer uses HOTMA's deductions, as asked. Which set applies is the housing authority's to say.");
-    expect(fit.sentences[2]).toBe('With a voucher the household pays at least $975 a month, its total tenant payment: 30% of its monthly adjusted income.');
+    expect(fit.sentences[2]).toBe("The household's total tenant payment is $975 a month: 30% of its monthly adjusted income. For a unit whose gross rent is at least that, it is the least the household pays.");
     expect(fit.steps[0]).toBe("Deductions (HOTMA's 2026 amounts, 24 CFR 5.611): 2 dependents × $500 = $1,000; total $1,000.");
     expect(fit.steps[1]).toBe('Adjusted income: $40,000 − $1,000 = $39,000 a year.');
     // Every default is said: minimum rent, payment standard, utility allowance, the sizes, earned income.
@@ -331,10 +335,116 @@ describe('the whole answer, on a place written out by hand', () => {
       [{ household_size: 4, annual_income: 40_000, minimum_rent: 75 }, 'The minimum rent must be from 0 to 50, not 75.'],
       [
         { household_size: 4, annual_income: 40_000, medical_expense: 100 },
-        "A household's question has no field “medical_expense”: the fields are household_size, annual_income, dependents, elderly_or_disabled, child_care, child_care_for_study, earned_income, medical_expenses, disability_assistance_expenses, rules, minimum_rent, payment_standard_pct, payment_standard, utility_allowance, voucher_bedrooms, bedrooms, rent_to_owner.",
+        "A household's question has no field “medical_expense”: the fields are household_size, annual_income, dependents, elderly_or_disabled, child_care, child_care_for_study, earned_income, earnings_of_minors, student_earnings, eligible_members, medical_expenses, disability_assistance_expenses, rules, minimum_rent, payment_standard_pct, payment_standard, utility_allowance, voucher_bedrooms, bedrooms, rent_to_owner.",
       ],
       [{ household_size: 4, annual_income: 40_000, rules: 'hotma_2026' }, 'rules takes before_hotma, hotma, not "hotma_2026".'],
       [{ household_size: 4, annual_income: 40_000, elderly_or_disabled: 'yes' }, 'elderly_or_disabled takes true, false, not "yes".'],
+    ] as const) {
+      expect(() => voucherFit(place, question as Partial<VoucherQuestion>, ENGLISH)).toThrow(VoucherQuestionError);
+      expect(() => voucherFit(place, question as Partial<VoucherQuestion>, ENGLISH)).toThrow(message);
+    }
+  });
+});
+
+describe('the income HUD counts, large households and mixed families (CONTRACT-NOTES, turn 6)', () => {
+  // HUD's FY2026 very low limits of 55401 by size (4 persons $65,750; HUD's size adjustments, rounded up to $50); extremely low 4 persons $35,550.
+  const veryLow = { '1': 46_050, '2': 52_600, '3': 59_200, '4': 65_750, '5': 71_050, '6': 76_300, '7': 81_550, '8': 86_800 };
+  const extremelyLow = { '1': 27_650, '2': 31_600, '3': 35_550, '4': 35_550, '5': 38_400, '6': 41_250, '7': 50_040, '8': 55_720 };
+  const low = { '1': 73_700, '2': 84_200, '3': 94_700, '4': 105_200, '5': 113_650, '6': 122_050, '7': 130_500, '8': 138_900 };
+  const rents = { br0: 1_500, br1: 1_700, br2: 2_000, br3: 2_600, br4: 3_000 };
+  const area = { br0: 1_300, br1: 1_450, br2: 1_709, br3: 2_240, br4: 2_601 };
+  const record = (zip: string) => ({
+    zip,
+    county: 'Hennepin',
+    fmr: rents,
+    area_fmr: area,
+    hud_areas: [{ name: 'Minneapolis-St. Paul-Bloomington, MN-WI HUD Metro FMR Area' }],
+    zori_latest: null,
+    income_limits: { fiscal_year: 2026, effective_date: '2026-05-01', hud_area_code: 'METRO33460M33460', hud_area_name: 'Minneapolis', extremely_low: extremelyLow, very_low: veryLow, low },
+  });
+  const place = voucherPlaceOf(record('55401'), '2026-11-22T00:00:00Z', ENGLISH);
+
+  it("HUD's published FY2026 7- and 8-person extremely low limits are the 2026 poverty guideline: $15,960 + 6 × $5,680 = $50,040, + 7 × = $55,720", () => {
+    const guideline = povertyGuidelineFor(2026, '55401');
+    if (guideline === null) throw new Error('no 2026 guideline');
+    expect(guideline).toMatchObject({ year: 2026, first_person: 15_960, each_more: 5_680 });
+    expect([7, 8, 9].map((size) => povertyGuideline(guideline, size))).toEqual([50_040, 55_720, 61_400]);
+    // HHS writes Alaska's and Hawaii's guidelines apart: no row here for them.
+    expect([povertyGuidelineFor(2026, '99801'), povertyGuidelineFor(2026, '96813'), povertyGuidelineFor(2031, '55401')]).toEqual([null, null, null]);
+  });
+
+  it('a working 16-year-old: $62,000 of which $6,000 is the minor\'s → counted $56,000 ≤ $59,200 for 3 persons: within the limit', () => {
+    const fit = voucherFit(place, { household_size: 3, annual_income: 62_000, dependents: 1, earnings_of_minors: 6_000 }, ENGLISH);
+    expect(fit).toMatchObject({ counted_income: 56_000, exclusions: { earnings_of_minors: 6_000, student_earnings: 0, total: 6_000 }, eligible: true, tier: 'very_low' });
+    expect(fit.summary[0]).toBe("The household's income is within the limit for a voucher here: $56,000 ≤ $59,200 ✓ (the yearly income HUD counts and HUD's FY2026 very low income limit for 3 persons).");
+    expect(fit.steps[0]).toBe('Income left out (24 CFR 5.609(b)): pay of children under 18, $6,000; the income counted is $62,000 − $6,000 = $56,000 a year.');
+    // Without the exclusion the same family is above the limit.
+    expect(voucherFit(place, { household_size: 3, annual_income: 62_000, dependents: 1 }, ENGLISH).eligible).toBe(false);
+  });
+
+  it("a full-time student's pay: only what is above the dependent deduction is left out ($9,000 − $480 before HOTMA, − $500 under HOTMA's 2026 amounts)", () => {
+    const before = voucherFit(place, { household_size: 3, annual_income: 39_000, dependents: 1, student_earnings: [9_000], rules: 'before_hotma' }, ENGLISH);
+    expect(before).toMatchObject({ counted_income: 30_480, adjusted_income: 30_000, total_tenant_payment: 750 });
+    expect(before.steps[0]).toBe("Income left out (24 CFR 5.609(b)): of 1 full-time student's pay, what is above $480 each, $8,520; the income counted is $39,000 − $8,520 = $30,480 a year.");
+    const hotma = voucherFit(place, { household_size: 3, annual_income: 39_000, dependents: 1, student_earnings: [9_000], rules: 'hotma' }, ENGLISH);
+    expect(hotma).toMatchObject({ counted_income: 30_500, adjusted_income: 30_000 });
+    // Two students, one earning less than the deduction: nothing of hers is left out.
+    expect(voucherFit(place, { household_size: 4, annual_income: 39_000, dependents: 2, student_earnings: [9_000, 300], rules: 'before_hotma' }, ENGLISH).exclusions).toEqual({ earnings_of_minors: 0, student_earnings: 8_520, total: 8_520 });
+  });
+
+  it('a household of nine: a 5-bedroom voucher by default, the 5-bedroom FMR by HUD\'s rule, and the extremely low limit from the poverty guideline ($61,400)', () => {
+    const fit = voucherFit(place, { household_size: 9, annual_income: 60_000, dependents: 6 }, ENGLISH);
+    expect(fit.voucher_bedrooms).toBe(5);
+    // $3,000 × 1.15 = $3,450 (Small Area, to $10); $2,601 × 1.15 = $2,991.15 → $2,991 (area, to the dollar).
+    expect([fit.small_area?.fmr, fit.area?.fmr]).toEqual([3_450, 2_991]);
+    expect([largerUnitFmr(3_000, 8, 10), largerUnitFmr(2_601, 6, 1), largerUnitFmr(2_605, 5, 10)]).toEqual([4_800, 3_381, 3_000]);
+    // Very low: $65,750 × 1.40 = $92,050; extremely low: max($35,550 × 1.40 = $49,770 → $49,800, $61,400) = $61,400.
+    expect(fit.income_limits).toMatchObject({ very_low: 92_050, extremely_low: 61_400, poverty_guideline: 61_400 });
+    expect(fit.tier).toBe('extremely_low');
+    expect(fit.steps).toContain(
+      "HUD publishes income limits up to 8 persons. For 9 persons the very low limit is $92,050: the 4-person limit plus 8% of it for each person above 4, rounded up to $50. The extremely low limit is $61,400: the greater of $49,800 (the same rule on the 4-person extremely low limit) and HHS's 2026 poverty guideline for 9 persons, $61,400, never above the very low limit (24 CFR 5.603).",
+    );
+    expect(fit.steps).toContain('HUD publishes FMRs up to 4 bedrooms: the 5-bedroom FMR on the Small Area FMR is $3,450, the 4-bedroom FMR of $3,000 plus 15% of it for each bedroom above four, rounded to $10 as HUD rounds it.');
+    // Where this site has no guideline the limit is not made up.
+    expect(voucherFit(voucherPlaceOf(record('99801'), '2026-11-22T00:00:00Z', ENGLISH), { household_size: 9, annual_income: 60_000 }, ENGLISH).income_limits?.extremely_low).toBeNull();
+  });
+
+  it('a mixed family: 3 of 4 members eligible, HAP $954 → $716, family share $1,004; none eligible is not assisted', () => {
+    const mixed = { household_size: 4, annual_income: 31_640, dependents: 2, rules: 'hotma', rent_to_owner: 1_720, payment_standard: 1_800 } as const;
+    const fit = voucherFit(place, { ...mixed, eligible_members: 3 }, ENGLISH);
+    expect(fit.small_area).toMatchObject({ hap_before_proration: 954, housing_assistance_payment: 716, family_share: 1_004, hap_to_owner: 716, tenant_rent: 1_004, family_share_before_proration: 766 });
+    expect(proratedHap(954, { eligible: 3, members: 4 })).toBe(716); // $715.50, half away from zero
+    expect(fit.summary[1]).toBe('3 of the 4 members are citizens or have eligible immigration status: the housing authority prorates what it pays to 3 of 4 (24 CFR 5.520), as the lines below show.');
+    expect(fit.small_area?.sentence).toContain('A mixed family (3 of 4 members eligible, 24 CFR 5.520): the housing authority pays $716 a month instead of $954, and the family share is $1,004.');
+    const none = voucherFit(place, { ...mixed, eligible_members: 0 }, ENGLISH);
+    expect(none.small_area).toMatchObject({ housing_assistance_payment: 0, family_share: 1_720 });
+    expect(none.summary[1]).toMatch(/^No member of the household is a citizen or has eligible immigration status: a voucher cannot assist it/);
+    expect(voucherFit(place, mixed, ENGLISH).assumptions).toContain('Every member is a citizen or has eligible immigration status.');
+  });
+
+  it('a verdict shows the cents where whole dollars would tie: $59,200.01 > $59,200 ✗', () => {
+    expect(voucherFit(place, { household_size: 3, annual_income: 59_200.01 }, ENGLISH).summary[0]).toContain('$59,200.01 > $59,200 ✗');
+    expect(voucherFit(place, { household_size: 3, annual_income: 59_200 }, ENGLISH).summary[0]).toContain('$59,200 ≤ $59,200 ✓');
+  });
+
+  it('no sentence claims a least payment the figures beside it do not meet, and an exception standard is a reasonable accommodation the housing authority may grant', () => {
+    // TTP $1,000 and a $500 unit: the voucher pays nothing and the share is $500; the TTP sentence makes no claim about it.
+    const fit = voucherFit(place, { household_size: 1, annual_income: 40_000, rent_to_owner: 500 }, ENGLISH);
+    expect(fit.small_area?.family_share).toBe(500);
+    expect(fit.sentences.join(' ')).not.toMatch(/pays at least \$1,000/);
+    const exception = voucherFit(place, { household_size: 1, annual_income: 20_000, payment_standard_pct: 115 }, ENGLISH);
+    expect(exception.small_area?.sentence).toContain('an exception standard, which the housing authority may grant itself up to 120% as a reasonable accommodation for a family member with a disability (24 CFR 982.503(d))');
+    expect(exception.small_area?.sentence).not.toContain('HUD must approve');
+  });
+
+  it('bad input is one sentence saying what to change', () => {
+    for (const [question, message] of [
+      [{ household_size: 3, annual_income: 39_000, dependents: 1, student_earnings: 9_000 }, "Full-time students' pay takes one yearly amount for each student, in dollars and cents (like 9000 or 4500.50), not 9000."],
+      [{ household_size: 3, annual_income: 39_000, dependents: 1, student_earnings: ['9000'] }, `Full-time students' pay takes one yearly amount for each student, in dollars and cents (like 9000 or 4500.50), not ["9000"].`],
+      [{ household_size: 3, annual_income: 39_000, student_earnings: [9_000] }, "Each full-time student whose pay is left out is a dependent: give at least 1 dependent, not 0, or leave a student's pay out."],
+      [{ household_size: 4, annual_income: 40_000, eligible_members: 5 }, 'Members with eligible immigration status must be from 0 to 4, not 5.'],
+      [{ household_size: 9, annual_income: 40_000, voucher_bedrooms: 9 }, 'Voucher bedrooms must be from 0 to 8, not 9.'],
+      [{ household_size: 3, annual_income: 5_000, earnings_of_minors: 6_000 }, 'The pay of children and of full-time students ($6,000) is earned income, part of the yearly income ($5,000): give at most that, or a larger yearly income.'],
     ] as const) {
       expect(() => voucherFit(place, question as Partial<VoucherQuestion>, ENGLISH)).toThrow(VoucherQuestionError);
       expect(() => voucherFit(place, question as Partial<VoucherQuestion>, ENGLISH)).toThrow(message);

@@ -119,6 +119,26 @@ export const cents = (dollars: number): number => Math.round(dollars * 100);
 /** Whole cents back to dollars (two decimals at most). */
 export const dollarsOf = (whole: number): number => whole / 100;
 
+/** Income left out of annual income (24 CFR 5.609(b)), whole cents a year. */
+export interface Exclusions {
+  /** 5.609(b)(3): the earned income of members under 18, all of it. */
+  earnings_of_minors: number;
+  /** 5.609(b)(14): each dependent full-time student's earned income above the dependent deduction. */
+  student_earnings: number;
+  total: number;
+}
+
+/**
+ * The income HUD excludes (24 CFR 5.609(b), in force for vouchers since 1 July 2025 by Notice PIH
+ * 2024-38), whole cents a year: minors' earnings whole, and of each dependent full-time student's
+ * earnings the part above the rule set's dependent deduction ($480 before HOTMA).
+ */
+export function excludedIncome(earningsOfMinors: number, studentEarnings: readonly number[], amounts: DeductionAmounts): Exclusions {
+  const minors = cents(earningsOfMinors);
+  const students = studentEarnings.reduce((sum, each) => sum + Math.max(0, cents(each) - cents(amounts.dependent)), 0);
+  return { earnings_of_minors: minors, student_earnings: students, total: minors + students };
+}
+
 /** What the household told, dollars a year (24 CFR 5.609, 5.611, 5.603), under the names of the voucher_fit answer. */
 export interface HouseholdIncome {
   annual_income: number;
@@ -214,6 +234,10 @@ export interface UnitPayment {
   family_share: number;
   /** At move-in a gross rent above the payment standard may cost the family at most 40% of its monthly adjusted income; true when it is not above. */
   passes_40_percent: boolean;
+  /** The HAP before a mixed family's proration (5.520); the HAP itself for any other family. */
+  hap_before_proration: number;
+  /** The gross rent less that: the family share the 40% test reads. */
+  family_share_before_proration: number;
   /** What the housing authority pays the owner: the HAP, at most the rent to the owner (24 CFR 982.514(b)). */
   hap_to_owner: number;
   /** The rest of the HAP, paid to the family (or the utility) when the HAP is more than the rent to the owner. */
@@ -223,21 +247,39 @@ export interface UnitPayment {
 }
 
 /**
- * For one unit (24 CFR 982.505(c), 982.508, 982.514(b)): HAP is the lower of (PS − TTP) and (gross −
- * TTP), never below 0; the owner receives at most the rent, and the rest goes to the family as a
- * utility reimbursement.
+ * 40% of a month's adjusted income, whole dollars rounded down: a 30th of the year's whole cents
+ * (24 CFR 982.508). The one place the 40% is computed: the test, the most rent and the words read it.
  */
-export function unitPayment(rentToOwner: number, utilityAllowance: number, standard: number, ttp: number, adjusted: number): UnitPayment {
+export const fortyPercentOfMonthlyAdjusted = (adjusted: number): number => Math.floor(adjusted / 3_000);
+
+/** Who of a household may be assisted: a mixed family (5.520) has fewer eligible members than members. */
+export interface EligibleMembers {
+  eligible: number;
+  members: number;
+}
+
+/** 24 CFR 5.520(c): a mixed family's HAP, the HAP × eligible members ÷ members, whole dollars half away from zero. */
+export const proratedHap = (hap: number, { eligible, members }: EligibleMembers): number => Math.floor((2 * hap * eligible + members) / (2 * members));
+
+/**
+ * For one unit (24 CFR 982.505(c), 982.508, 982.514(b)): HAP is the lower of (PS − TTP) and (gross −
+ * TTP), never below 0, prorated for a mixed family (5.520); the owner receives at most the rent, and
+ * the rest goes to the family as a utility reimbursement. The 40% test is on the figures before
+ * proration (what the answer says of a mixed family).
+ */
+export function unitPayment(rentToOwner: number, utilityAllowance: number, standard: number, ttp: number, adjusted: number, members?: EligibleMembers): UnitPayment {
   const gross = rentToOwner + utilityAllowance;
-  const hap = Math.max(0, Math.min(standard - ttp, gross - ttp));
+  const full = Math.max(0, Math.min(standard - ttp, gross - ttp));
+  const hap = members === undefined || members.eligible === members.members ? full : proratedHap(full, members);
   const share = gross - hap;
   const toOwner = Math.min(hap, rentToOwner);
   return {
     gross_rent: gross,
     housing_assistance_payment: hap,
     family_share: share,
-    // 40% of a month's adjusted income is a 30th of the year's: share ≤ adjusted / 30, in cents.
-    passes_40_percent: gross <= standard || share * 3_000 <= adjusted,
+    passes_40_percent: gross <= standard || gross - full <= fortyPercentOfMonthlyAdjusted(adjusted),
+    hap_before_proration: full,
+    family_share_before_proration: gross - full,
     hap_to_owner: toOwner,
     utility_reimbursement: hap - toOwner,
     tenant_rent: rentToOwner - toOwner,
@@ -254,8 +296,59 @@ export const voucherPaysNothing = (standard: number, ttp: number): boolean => tt
  * standard the voucher pays nothing, and the family's share is the whole gross rent.
  */
 export function maxGrossRentAtMoveIn(standard: number, ttp: number, adjusted: number): number {
-  return Math.max(standard, Math.floor((adjusted + Math.max(0, standard - ttp) * 3_000) / 3_000));
+  return Math.max(standard, fortyPercentOfMonthlyAdjusted(adjusted) + Math.max(0, standard - ttp));
 }
+
+/** The most bedrooms the answer takes for a voucher or a unit: HUD publishes FMRs up to four. */
+export const MAX_BEDROOMS = 8;
+export const LARGEST_PUBLISHED_BEDROOMS = 4;
+
+/**
+ * The FMR of a unit with more than four bedrooms (HUD's FMR notices): the 4-bedroom FMR plus 15% of
+ * it for each bedroom above four, rounded half away from zero as HUD rounds that basis's published
+ * FMRs (to $10 for Small Area FMRs, to the dollar for the area's).
+ */
+export function largerUnitFmr(fourBedroom: number, bedrooms: number, roundTo: 1 | 10): number {
+  // Hundredths of a dollar: 2,000 × 115 = 230,000, $2,300.
+  const hundredths = fourBedroom * (100 + 15 * (bedrooms - LARGEST_PUBLISHED_BEDROOMS));
+  const step = roundTo * 100;
+  return Math.floor((2 * hundredths + step) / (2 * step)) * roundTo;
+}
+
+/**
+ * HHS's poverty guideline for the 48 contiguous states and DC, as HUD uses it for a fiscal year's
+ * extremely low limits (24 CFR 5.603): a dated row each year, the newest at the end. HUD's published
+ * 8-person limits where the guideline is higher are exactly it: FY2025 $54,150, FY2026 $55,720.
+ */
+export interface PovertyGuideline {
+  /** The fiscal year of HUD's income limits computed with it. */
+  fiscal_year: number;
+  /** The guideline's own year. */
+  year: number;
+  first_person: number;
+  each_more: number;
+  source: string;
+}
+
+export const POVERTY_GUIDELINES: readonly PovertyGuideline[] = [
+  { fiscal_year: 2025, year: 2025, first_person: 15_650, each_more: 5_500, source: "HHS's 2025 poverty guidelines, 48 contiguous states and DC" },
+  { fiscal_year: 2026, year: 2026, first_person: 15_960, each_more: 5_680, source: "HHS's 2026 poverty guidelines, 48 contiguous states and DC" },
+];
+
+/** HHS publishes guidelines of their own for Alaska and Hawaii, which the table does not hold: their ZIP codes. */
+const OWN_GUIDELINE_ZIPS = /^(99[5-9]|96[78])/;
+
+/**
+ * The guideline HUD used for a fiscal year's limits in a ZIP code; null for a year the table does not
+ * have, and in Alaska and Hawaii.
+ */
+export function povertyGuidelineFor(fiscalYear: number, zip: string, table: readonly PovertyGuideline[] = POVERTY_GUIDELINES): PovertyGuideline | null {
+  if (OWN_GUIDELINE_ZIPS.test(zip)) return null;
+  return table.find((row) => row.fiscal_year === fiscalYear) ?? null;
+}
+
+/** The guideline for a household size, dollars a year. */
+export const povertyGuideline = (row: PovertyGuideline, householdSize: number): number => row.first_person + row.each_more * (householdSize - 1);
 
 /** Without a voucher: 30% of the monthly annual income, whole dollars rounded down. */
 export const rentAt30Percent = (annualIncome: number): number => Math.floor(annualIncome / 4_000);

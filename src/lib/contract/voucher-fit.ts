@@ -18,8 +18,18 @@ import {
   deductionAmountsOn,
   type Deductions,
   dollarsOf,
+  type EligibleMembers,
+  excludedIncome,
+  type Exclusions,
+  fortyPercentOfMonthlyAdjusted,
+  LARGEST_PUBLISHED_BEDROOMS,
+  largerUnitFmr,
+  MAX_BEDROOMS,
   maxGrossRentAtMoveIn,
   paymentStandard,
+  povertyGuideline,
+  povertyGuidelineFor,
+  type PovertyGuideline,
   rentAt30Percent,
   RULE_SETS,
   type RuleSet,
@@ -61,7 +71,7 @@ export interface PlaceIncomeLimits {
   low: BySize;
 }
 
-/** The limits that apply to one household size; `extremely_low` is null above 8 persons (the housing authority sets it). */
+/** The limits that apply to one household size; above 8 persons `extremely_low` is null only without a poverty guideline for the limits' year. */
 export interface LimitsForSize {
   extremely_low: number | null;
   very_low: number;
@@ -75,16 +85,32 @@ export function limitAboveEight(fourPersonLimit: number, householdSize: number):
   return Math.ceil(scaled / 5_000) * 50;
 }
 
-/** The limits of a household size: published for 1 to 8 persons, HUD's rule above. */
-export function limitsForSize(limits: Pick<PlaceIncomeLimits, 'extremely_low' | 'very_low' | 'low'>, householdSize: number): LimitsForSize {
+/**
+ * The extremely low limit above 8 persons (24 CFR 5.603): the greater of HUD's rule on the 4-person
+ * extremely low limit and the poverty guideline for the size, never above the very low limit.
+ */
+export function extremelyLowAboveEight(fourPersonLimit: number, veryLow: number, guideline: PovertyGuideline, householdSize: number): number {
+  return Math.min(veryLow, Math.max(limitAboveEight(fourPersonLimit, householdSize), povertyGuideline(guideline, householdSize)));
+}
+
+/**
+ * The limits of a household size: published for 1 to 8 persons, HUD's rule above; the extremely low
+ * limit above 8 with the poverty guideline HUD used for the limits' year (null without one).
+ */
+export function limitsForSize(limits: Pick<PlaceIncomeLimits, 'extremely_low' | 'very_low' | 'low'>, householdSize: number, guideline: PovertyGuideline | null = null): LimitsForSize {
   if (householdSize <= LARGEST_PUBLISHED) {
     const key = String(householdSize) as keyof BySize;
     return { extremely_low: limits.extremely_low[key], very_low: limits.very_low[key], low: limits.low[key] };
   }
-  return { extremely_low: null, very_low: limitAboveEight(limits.very_low['4'], householdSize), low: limitAboveEight(limits.low['4'], householdSize) };
+  const veryLow = limitAboveEight(limits.very_low['4'], householdSize);
+  return {
+    extremely_low: guideline === null ? null : extremelyLowAboveEight(limits.extremely_low['4'], veryLow, guideline, householdSize),
+    very_low: veryLow,
+    low: limitAboveEight(limits.low['4'], householdSize),
+  };
 }
 
-/** Which tier an income falls in; above 8 persons it is never said to be extremely low (that limit is not published). */
+/** Which tier an income falls in; without an extremely low limit it is never said to be extremely low. */
 export function tierOf(annualIncome: number, limits: LimitsForSize): Tier {
   if (limits.extremely_low !== null && annualIncome <= limits.extremely_low) return 'extremely_low';
   if (annualIncome <= limits.very_low) return 'very_low';
@@ -107,6 +133,12 @@ export interface VoucherQuestion {
   child_care_for_study?: number;
   /** Yearly earned income; the annual income when not given. */
   earned_income?: number;
+  /** Yearly earned income of members under 18, part of the annual income: excluded whole (24 CFR 5.609(b)(3)); 0 when not given. */
+  earnings_of_minors?: number;
+  /** Each dependent full-time student's yearly earned income, part of the annual income: what is above the dependent deduction is excluded (5.609(b)(14)); none when not given. */
+  student_earnings?: number[];
+  /** Members who are citizens or have eligible immigration status; fewer than all makes a mixed family, whose HAP is prorated (5.520); all when not given. */
+  eligible_members?: number;
   /** Yearly unreimbursed medical expenses (elderly or disabled families); 0 when not given. */
   medical_expenses?: number;
   /** Yearly attendant care and auxiliary apparatus that let a member work; 0 when not given. */
@@ -121,9 +153,9 @@ export interface VoucherQuestion {
   payment_standard?: number;
   /** The tenant-paid utility allowance for the smaller size, dollars a month; 0 when not given. */
   utility_allowance?: number;
-  /** The voucher's bedrooms, 0 to 4; by default two persons a bedroom. */
+  /** The voucher's bedrooms, 0 to 8; by default two persons a bedroom. */
   voucher_bedrooms?: number;
-  /** The unit's bedrooms, 0 to 4; the voucher's when not given. */
+  /** The unit's bedrooms, 0 to 8; the voucher's when not given. */
   bedrooms?: number;
   /** The rent to the owner of one unit, dollars a month. */
   rent_to_owner?: number;
@@ -138,6 +170,9 @@ export const QUESTION_FIELDS = [
   'child_care',
   'child_care_for_study',
   'earned_income',
+  'earnings_of_minors',
+  'student_earnings',
+  'eligible_members',
   'medical_expenses',
   'disability_assistance_expenses',
   'rules',
@@ -165,6 +200,8 @@ export interface VoucherPlace {
   asOf: string;
   /** The rule set voucher programs apply that day, by default. */
   rulesInForce: RulesInForce;
+  /** The poverty guideline HUD used for the limits' year (the extremely low limit above 8 persons); null without one. */
+  povertyGuideline: PovertyGuideline | null;
   /** Each rule set's amounts that day (in the place, so the page's script carries two rows, not the tables). */
   deductionAmounts: Record<RuleSet, DeductionAmounts>;
   /** The agencies whose voucher area covers the county, most vouchers first; none where no area is known. */
@@ -238,6 +275,7 @@ export function voucherPlaceOf(zip: ZipForVoucher, asOf: string, words: Words): 
     income_limits: zip.income_limits,
     asOf: day,
     rulesInForce: rulesInForceOn(day),
+    povertyGuideline: zip.income_limits === null ? null : povertyGuidelineFor(zip.income_limits.fiscal_year, zip.zip),
     deductionAmounts: { before_hotma: deductionAmountsOn(day, 'before_hotma'), hotma: deductionAmountsOn(day, 'hotma') },
     agencies: (zip.housing_agencies ?? []).flatMap(({ code, name, short_name, phone, area, serves_here, payment_standard_basis, moving_to_work, alternative_rent, sources }) => {
       if (area === null || serves_here === null) return [];
@@ -266,6 +304,9 @@ export interface BasisFit {
   housing_assistance_payment: number | null;
   family_share: number | null;
   passes_40_percent: boolean | null;
+  /** The HAP before a mixed family's proration (24 CFR 5.520), and the family share the 40% test reads; the same as the two above for any other family. */
+  hap_before_proration: number | null;
+  family_share_before_proration: number | null;
   /** The part of the HAP paid to the owner: at most the rent to the owner. */
   hap_to_owner: number | null;
   /** The rest of the HAP, paid to the family or the utility (24 CFR 982.514(b)). */
@@ -315,14 +356,18 @@ export interface VoucherFit extends AnsweredQuestion {
   deduction_amounts: DeductionAmounts;
   /** The threshold of the medical and disability assistance deductions, dollars a year. */
   medical_threshold: number;
+  /** The income excluded (24 CFR 5.609(b)), dollars a year, and their total. */
+  exclusions: Record<keyof Exclusions, number>;
+  /** The annual income less the exclusions: what the limits are compared with and the arithmetic starts from. */
+  counted_income: number;
   /** Each deduction in dollars a year, and their total. */
   deductions: DeductionDollars;
   adjusted_income: number;
   total_tenant_payment: number;
   total_tenant_payment_rule: TenantPaymentRule;
   rent_at_30_percent_without_voucher: number;
-  /** The limits that apply to this household; null where HUD's file has none for the county. */
-  income_limits: (LimitsForSize & Pick<PlaceIncomeLimits, 'fiscal_year' | 'effective_date' | 'hud_area_code' | 'hud_area_name'>) | null;
+  /** The limits that apply to this household; null where HUD's file has none for the county. Above 8 persons, `poverty_guideline` is the guideline for its size the extremely low limit took into account (null up to 8). */
+  income_limits: (LimitsForSize & Pick<PlaceIncomeLimits, 'fiscal_year' | 'effective_date' | 'hud_area_code' | 'hud_area_name'> & { poverty_guideline: number | null }) | null;
   /** Null where there are no limits to judge by. */
   eligible: boolean | null;
   tier: Tier | null;
@@ -347,7 +392,7 @@ export interface VoucherFit extends AnsweredQuestion {
 export class VoucherQuestionError extends Error {}
 
 /** Two persons a bedroom (studio never assumed), as most housing authorities' subsidy standards start. */
-const defaultBedrooms = (householdSize: number) => Math.min(BEDROOMS.length - 1, Math.max(1, Math.ceil(householdSize / 2)));
+const defaultBedrooms = (householdSize: number) => Math.min(MAX_BEDROOMS, Math.max(1, Math.ceil(householdSize / 2)));
 
 /** The question as answered: every input, given or defaulted; the answer echoes it under the same names. */
 export type AnsweredQuestion = Omit<Required<VoucherQuestion>, 'payment_standard_pct' | 'payment_standard' | 'rent_to_owner'> & {
@@ -358,7 +403,7 @@ export type AnsweredQuestion = Omit<Required<VoucherQuestion>, 'payment_standard
 };
 
 /** The fields that take a number, each with its name in the catalogue (`field.…`) for the refusals. */
-type NamedField = Exclude<keyof VoucherQuestion, 'rules' | 'elderly_or_disabled'>;
+type NamedField = Exclude<keyof VoucherQuestion, 'rules' | 'elderly_or_disabled' | 'student_earnings'>;
 
 /**
  * The question checked and filled in with its defaults; a name it does not know, a value of the wrong kind or out of
@@ -399,6 +444,16 @@ function checkedQuestion(q: Partial<VoucherQuestion>, rulesInForce: RulesInForce
   const rules = q.rules === undefined ? rulesInForce.rules : oneOf(q.rules, 'rules', RULE_SETS);
   const earned = q.earned_income === undefined ? income : amount(q.earned_income, 'earned_income', MAX_YEARLY);
   if (earned > income) throw refuse('error.earned', { income: words.money(income), earned: words.money(earned) });
+  const minors = amount(q.earnings_of_minors, 'earnings_of_minors', MAX_YEARLY);
+  const students = q.student_earnings ?? [];
+  if (!Array.isArray(students) || students.some((each) => typeof each !== 'number' || !Number.isFinite(each) || each < 0 || each > MAX_YEARLY || Math.abs(each * 100 - Math.round(each * 100)) > 1e-6)) {
+    throw refuse('error.studentEarnings', { value: JSON.stringify(q.student_earnings) });
+  }
+  if (students.length > dependents) throw refuse('error.students', { students: students.length, dependents: String(dependents) });
+  // The pay of children and students is earned income, part of the yearly income.
+  const excludable = minors + students.reduce((sum, each) => sum + each, 0);
+  if (cents(excludable) > cents(earned)) throw refuse('error.exclusions', { excluded: words.money(excludable), earned: words.money(earned), given: q.earned_income === undefined ? 'income' : 'earned' });
+  const eligibleMembers = q.eligible_members === undefined ? size : whole(q.eligible_members, 'eligible_members', 0, size);
   const medical = amount(q.medical_expenses, 'medical_expenses', MAX_YEARLY);
   if (medical > 0 && !elderly) throw refuse('error.medical');
   const pct = q.payment_standard_pct;
@@ -408,7 +463,7 @@ function checkedQuestion(q: Partial<VoucherQuestion>, rulesInForce: RulesInForce
     number(pct, 'payment_standard_pct', PAYMENT_STANDARD_PCT.min, PAYMENT_STANDARD_PCT.max);
     if (Math.abs(pct * 10 - Math.round(pct * 10)) > 1e-9) throw refuse('error.pctDecimals', { value: String(pct) });
   }
-  const voucher = q.voucher_bedrooms === undefined ? defaultBedrooms(size) : whole(q.voucher_bedrooms, 'voucher_bedrooms', 0, BEDROOMS.length - 1);
+  const voucher = q.voucher_bedrooms === undefined ? defaultBedrooms(size) : whole(q.voucher_bedrooms, 'voucher_bedrooms', 0, MAX_BEDROOMS);
   return {
     household_size: size,
     annual_income: income,
@@ -417,6 +472,9 @@ function checkedQuestion(q: Partial<VoucherQuestion>, rulesInForce: RulesInForce
     child_care: amount(q.child_care, 'child_care', MAX_YEARLY),
     child_care_for_study: amount(q.child_care_for_study, 'child_care_for_study', MAX_YEARLY),
     earned_income: earned,
+    earnings_of_minors: minors,
+    student_earnings: [...students],
+    eligible_members: eligibleMembers,
     medical_expenses: medical,
     disability_assistance_expenses: amount(q.disability_assistance_expenses, 'disability_assistance_expenses', MAX_YEARLY),
     rules,
@@ -425,13 +483,19 @@ function checkedQuestion(q: Partial<VoucherQuestion>, rulesInForce: RulesInForce
     payment_standard: dollars === undefined ? null : whole(dollars, 'payment_standard', 1, MAX_MONTHLY),
     utility_allowance: q.utility_allowance === undefined ? 0 : whole(q.utility_allowance, 'utility_allowance', 0, MAX_MONTHLY),
     voucher_bedrooms: voucher,
-    bedrooms: q.bedrooms === undefined ? voucher : whole(q.bedrooms, 'bedrooms', 0, BEDROOMS.length - 1),
+    bedrooms: q.bedrooms === undefined ? voucher : whole(q.bedrooms, 'bedrooms', 0, MAX_BEDROOMS),
     rent_to_owner: q.rent_to_owner === undefined ? null : whole(q.rent_to_owner, 'rent_to_owner', 0, MAX_MONTHLY),
   };
 }
 
-function eligibilitySentence(words: Words, place: VoucherPlace, size: number, income: number, limits: LimitsForSize | null, tier: Tier | null): string {
-  const who = { size, income: words.money(income) };
+/** The income the limits were compared with: the income HUD counts, said so when it is less than the yearly income. */
+interface JudgedIncome {
+  amount: number;
+  counted: boolean;
+}
+
+function eligibilitySentence(words: Words, place: VoucherPlace, size: number, income: JudgedIncome, limits: LimitsForSize | null, tier: Tier | null): string {
+  const who = { size, income: words.money(income.amount), counted: income.counted ? 'yes' : 'no' };
   if (!limits || !place.income_limits || tier === null) return words.say('answer.eligibility.noLimits', { ...who, county: place.county });
   const year = String(place.income_limits.fiscal_year);
   if (tier === 'extremely_low') return words.say('answer.eligibility.extremelyLow', { ...who, year, limit: words.money(limits.extremely_low) });
@@ -452,8 +516,12 @@ function eligibilitySentence(words: Words, place: VoucherPlace, size: number, in
  * a mistranslated word cannot turn a pass into a fail. The page gives each symbol its name in the page's language.
  */
 export const VERDICT_SYMBOLS = { pass: '✓', fail: '✗' } as const;
-const verdict = (words: Words, left: number, right: number, passes: boolean) =>
-  words.say('verdict.test', { left: words.money(left), right: words.money(right), passes: passes ? 'yes' : 'no', symbol: passes ? VERDICT_SYMBOLS.pass : VERDICT_SYMBOLS.fail });
+function verdict(words: Words, left: number, right: number, passes: boolean): string {
+  // Where whole dollars would tie, the cents the verdict rests on are shown: "$59,200.01 > $59,200 ✗".
+  const tie = left !== right && words.money(left) === words.money(right);
+  const shown = (amount: number) => (tie && !Number.isInteger(amount) ? words.moneyWithCents(amount) : words.money(amount));
+  return words.say('verdict.test', { left: shown(left), right: shown(right), passes: passes ? 'yes' : 'no', symbol: passes ? VERDICT_SYMBOLS.pass : VERDICT_SYMBOLS.fail });
+}
 
 /** Who receives the HAP for a unit: nobody, the owner alone, or the owner and the family (a utility reimbursement). */
 const paymentKind = (paysNothing: boolean, unit: UnitPayment) => (paysNothing ? 'nothing' : unit.utility_reimbursement > 0 ? 'reimbursement' : 'owner');
@@ -461,10 +529,16 @@ const paymentKind = (paysNothing: boolean, unit: UnitPayment) => (paysNothing ? 
 const testOf = (unit: UnitPayment, standard: number) => (unit.gross_rent <= standard ? 'within' : unit.passes_40_percent ? 'passes' : 'fails');
 
 /** The first line: the income against the very low limit, or that there is none to judge by. */
-function eligibilitySummary(words: Words, place: VoucherPlace, size: number, income: number, limits: LimitsForSize | null, tier: Tier | null): string {
+function eligibilitySummary(words: Words, place: VoucherPlace, size: number, income: JudgedIncome, limits: LimitsForSize | null, tier: Tier | null): string {
   if (!limits || !place.income_limits || tier === null) return words.say('summary.noLimits', { county: place.county });
   const within = tier === 'extremely_low' || tier === 'very_low';
-  return words.say('summary.eligibility', { within: within ? 'yes' : 'no', size, verdict: verdict(words, income, limits.very_low, within), year: String(place.income_limits.fiscal_year) });
+  return words.say('summary.eligibility', {
+    within: within ? 'yes' : 'no',
+    size,
+    verdict: verdict(words, income.amount, limits.very_low, within),
+    year: String(place.income_limits.fiscal_year),
+    counted: income.counted ? 'yes' : 'no',
+  });
 }
 
 type Basis = BasisFit['basis'];
@@ -472,6 +546,8 @@ type Basis = BasisFit['basis'];
 /** One basis's figures under one rule set, before any words. */
 interface BasisNumbers {
   fmr: number;
+  /** The published 4-bedroom FMR the FMR was computed from, for a size above four; null otherwise. */
+  fourBedroom: number | null;
   standard: number;
   maxGross: number;
   paysNothing: boolean;
@@ -482,6 +558,9 @@ interface BasisNumbers {
 interface Worked {
   rules: RuleSet;
   amounts: DeductionAmounts;
+  /** The income excluded, and the income counted: the annual income less it. */
+  exclusions: Exclusions;
+  counted: number;
   deductions: Deductions;
   adjusted: number;
   threshold: number;
@@ -489,10 +568,20 @@ interface Worked {
   bases: Record<Basis, BasisNumbers | null>;
 }
 
+/** HUD rounds the Small Area FMRs it publishes to $10, the area's to the dollar. */
+const FMR_ROUNDING: Record<Basis, 1 | 10> = { small_area: 10, area: 1 };
+
+/** The FMR of a size on a basis: published up to 4 bedrooms, by HUD's rule above (largerUnitFmr); null when it is missing. */
+export function fmrOfSize(rents: Rents | null, bedrooms: number, basis: Basis): number | null {
+  if (bedrooms <= LARGEST_PUBLISHED_BEDROOMS) return rents?.[BEDROOMS[bedrooms] ?? 'br2'] ?? null;
+  const four = rents?.br4 ?? null;
+  return four === null ? null : largerUnitFmr(four, bedrooms, FMR_ROUNDING[basis]);
+}
+
 /** The FMR and the family's payment standard of a basis; null when the FMR of either size is missing. */
-function standardOn(q: AnsweredQuestion, rents: Rents | null): { fmr: number; standard: number } | null {
-  const fmrs = [q.voucher_bedrooms, q.bedrooms].map((br) => rents?.[BEDROOMS[br] ?? 'br2'] ?? null);
-  const fmr = rents?.[BEDROOMS[smallerSize(q.voucher_bedrooms, q.bedrooms)] ?? 'br2'] ?? null;
+function standardOn(q: AnsweredQuestion, rents: Rents | null, basis: Basis): { fmr: number; standard: number } | null {
+  const fmrs = [q.voucher_bedrooms, q.bedrooms].map((br) => fmrOfSize(rents, br, basis));
+  const fmr = fmrOfSize(rents, smallerSize(q.voucher_bedrooms, q.bedrooms), basis);
   if (fmr === null || fmrs.includes(null)) return null;
   // 982.505(c)(2): the lower of the standards for the voucher's size and the unit's.
   return { fmr, standard: q.payment_standard ?? Math.min(...fmrs.map((f) => paymentStandard(f ?? 0, q.payment_standard_pct ?? 100))) };
@@ -500,21 +589,27 @@ function standardOn(q: AnsweredQuestion, rents: Rents | null): { fmr: number; st
 
 function worked(q: AnsweredQuestion, place: VoucherPlace, rules: RuleSet): Worked {
   const amounts = place.deductionAmounts[rules];
-  const { deductions, adjusted, medicalThreshold } = adjustedIncome(q, amounts);
-  const ttp = totalTenantPayment(cents(q.annual_income), adjusted, q.minimum_rent);
-  const basis = (rents: Rents | null): BasisNumbers | null => {
-    const found = standardOn(q, rents);
+  // The exclusions are earned income: they come off the annual and the earned income alike.
+  const exclusions = excludedIncome(q.earnings_of_minors, q.student_earnings, amounts);
+  const counted = cents(q.annual_income) - exclusions.total;
+  const countedEarned = cents(q.earned_income) - exclusions.total;
+  const { deductions, adjusted, medicalThreshold } = adjustedIncome({ ...q, annual_income: dollarsOf(counted), earned_income: dollarsOf(countedEarned) }, amounts);
+  const ttp = totalTenantPayment(counted, adjusted, q.minimum_rent);
+  const members: EligibleMembers = { eligible: q.eligible_members, members: q.household_size };
+  const basis = (rents: Rents | null, name: Basis): BasisNumbers | null => {
+    const found = standardOn(q, rents, name);
     if (!found) return null;
     const { fmr, standard } = found;
     return {
       fmr,
+      fourBedroom: smallerSize(q.voucher_bedrooms, q.bedrooms) > LARGEST_PUBLISHED_BEDROOMS ? (rents?.br4 ?? null) : null,
       standard,
       maxGross: maxGrossRentAtMoveIn(standard, ttp.amount, adjusted),
       paysNothing: voucherPaysNothing(standard, ttp.amount),
-      unit: q.rent_to_owner === null ? null : unitPayment(q.rent_to_owner, q.utility_allowance, standard, ttp.amount, adjusted),
+      unit: q.rent_to_owner === null ? null : unitPayment(q.rent_to_owner, q.utility_allowance, standard, ttp.amount, adjusted, members),
     };
   };
-  return { rules, amounts, deductions, adjusted, threshold: medicalThreshold, ttp, bases: { small_area: basis(place.fmr), area: basis(place.area_fmr) } };
+  return { rules, amounts, exclusions, counted, deductions, adjusted, threshold: medicalThreshold, ttp, bases: { small_area: basis(place.fmr, 'small_area'), area: basis(place.area_fmr, 'area') } };
 }
 
 const otherBasis = (n: BasisNumbers | null): OtherBasis | null =>
@@ -561,7 +656,7 @@ function basisSummary(words: Words, q: AnsweredQuestion, name: string, n: BasisN
       hapToOwner: words.money(unit.hap_to_owner),
       test,
       // Within the payment standard the 40% test does not apply: the figures are the gross rent and the standard.
-      verdict: test === 'within' ? verdict(words, unit.gross_rent, n.standard, true) : verdict(words, unit.family_share, Math.floor(adjusted / 3_000), unit.passes_40_percent),
+      verdict: test === 'within' ? verdict(words, unit.gross_rent, n.standard, true) : verdict(words, unit.family_share_before_proration, fortyPercentOfMonthlyAdjusted(adjusted), unit.passes_40_percent),
     });
   } else {
     line = words.say('summary.most', {
@@ -597,7 +692,7 @@ function basisFit(words: Words, basis: Basis, w: Worked, q: AnsweredQuestion, ma
   const within = market ? market.rent <= maxToOwner : null;
   const utilities = q.utility_allowance > 0 ? 'yes' : 'no';
   const size = smallerSize(q.voucher_bedrooms, q.bedrooms);
-  const fortyPercent = words.money(Math.floor(w.adjusted / 3_000));
+  const fortyPercent = words.money(fortyPercentOfMonthlyAdjusted(w.adjusted));
   const sentences: string[] = [];
   if (unit) {
     sentences.push(
@@ -636,6 +731,18 @@ function basisFit(words: Words, basis: Basis, w: Worked, q: AnsweredQuestion, ma
       utilityAllowance: words.money(q.utility_allowance),
     }),
   );
+  if (unit && q.eligible_members < q.household_size) {
+    sentences.push(
+      words.say('answer.prorated', {
+        eligible: q.eligible_members,
+        members: q.household_size,
+        hap: words.money(unit.housing_assistance_payment),
+        full: words.money(unit.hap_before_proration),
+        share: words.money(unit.family_share),
+        shareBefore: words.money(unit.family_share_before_proration),
+      }),
+    );
+  }
   if (paysNothing) sentences.push(words.say('answer.nothing', { ttp: words.money(ttp), standard: words.money(standard) }));
   sentences.push(
     words.say('answer.market', {
@@ -652,7 +759,17 @@ function basisFit(words: Words, basis: Basis, w: Worked, q: AnsweredQuestion, ma
     max_gross_rent: maxGross,
     max_rent_to_owner: maxToOwner,
     market_rent_within_reach: within,
-    ...(unit ?? { gross_rent: null, housing_assistance_payment: null, family_share: null, passes_40_percent: null, hap_to_owner: null, utility_reimbursement: null, tenant_rent: null }),
+    ...(unit ?? {
+      gross_rent: null,
+      housing_assistance_payment: null,
+      family_share: null,
+      passes_40_percent: null,
+      hap_before_proration: null,
+      family_share_before_proration: null,
+      hap_to_owner: null,
+      utility_reimbursement: null,
+      tenant_rent: null,
+    }),
     // The line starts with the agencies that use the basis (or the basis, as the answer's table heads its column, where none is known).
     summary: basisSummary(words, q, lead, n, ttp, w.adjusted, other?.[basis] ?? null, other?.rules ?? null),
     sentence: sentences.join(' '),
@@ -772,6 +889,29 @@ function deductionStep(words: Words, w: Worked, q: AnsweredQuestion, deductions:
   });
 }
 
+/** The exclusions step: the pay of minors and of students left out, and the income counted. */
+function exclusionStep(words: Words, w: Worked, q: AnsweredQuestion): string {
+  const money = (whole: number) => words.money(dollarsOf(whole));
+  const parts = [
+    w.exclusions.earnings_of_minors > 0 ? words.say('step.exclusion.minors', { amount: money(w.exclusions.earnings_of_minors) }) : null,
+    q.student_earnings.length > 0 ? words.say('step.exclusion.students', { count: q.student_earnings.length, each: words.money(w.amounts.dependent), amount: money(w.exclusions.student_earnings) }) : null,
+  ].filter((part): part is string => part !== null);
+  return words.say('step.exclusions', { parts: parts.join('; '), income: words.money(q.annual_income), excluded: money(w.exclusions.total), counted: money(w.counted) });
+}
+
+/** Above 8 persons: the limits by HUD's rule, and the extremely low limit with the poverty guideline (24 CFR 5.603). */
+function limitsAboveEightStep(words: Words, limits: LimitsForSize, byRule: number, guideline: PovertyGuideline | null, size: number): string {
+  return words.say('step.limitsAboveEight', {
+    size,
+    veryLow: words.money(limits.very_low),
+    guideline: guideline === null ? 'none' : 'yes',
+    extremelyLow: words.money(limits.extremely_low),
+    byRule: words.money(byRule),
+    year: String(guideline?.year ?? ''),
+    poverty: guideline === null ? '' : words.money(povertyGuideline(guideline, size)),
+  });
+}
+
 function assumptionsOf(words: Words, q: AnsweredQuestion, asked: Partial<VoucherQuestion>): string[] {
   const not = (key: keyof VoucherQuestion) => asked[key] === undefined;
   return [
@@ -780,6 +920,8 @@ function assumptionsOf(words: Words, q: AnsweredQuestion, asked: Partial<Voucher
     not('elderly_or_disabled') ? words.say('assumed.elderly') : null,
     not('child_care') && not('child_care_for_study') ? words.say('assumed.childCare') : null,
     not('earned_income') ? words.say('assumed.earned') : null,
+    not('earnings_of_minors') && not('student_earnings') ? words.say('assumed.exclusions') : null,
+    not('eligible_members') ? words.say('assumed.eligibleMembers') : null,
     q.elderly_or_disabled && not('medical_expenses') ? words.say('assumed.medical') : null,
     q.medical_expenses + q.disability_assistance_expenses > 0 ? words.say('assumed.newFamily') : null,
     not('minimum_rent') ? words.say('assumed.minimumRent', { amount: words.money(MINIMUM_RENT.default) }) : null,
@@ -791,16 +933,22 @@ function assumptionsOf(words: Words, q: AnsweredQuestion, asked: Partial<Voucher
   ].filter((line): line is string => line !== null);
 }
 
-const dollarsOfEach = (d: Deductions): DeductionDollars => Object.fromEntries(Object.entries(d).map(([k, v]: [string, number]) => [k, dollarsOf(v)])) as DeductionDollars;
+/** Each amount of whole cents in dollars, under the same names. */
+const dollarsOfEach = <T extends Deductions | Exclusions>(d: T): Record<keyof T, number> => Object.fromEntries(Object.entries(d).map(([k, v]: [string, number]) => [k, dollarsOf(v)])) as Record<keyof T, number>;
 
 /** The whole answer for one ZIP code, its sentences in the language of `words`. */
 export function voucherFit(place: VoucherPlace, question: Partial<VoucherQuestion>, words: Words): VoucherFit {
   const q = checkedQuestion(question, place.rulesInForce, words);
   const given = (key: keyof VoucherQuestion) => question[key] !== undefined;
   const il = place.income_limits;
-  const limits = il ? limitsForSize(il, q.household_size) : null;
-  const tier = limits ? tierOf(q.annual_income, limits) : null;
+  const limits = il ? limitsForSize(il, q.household_size, place.povertyGuideline) : null;
   const w = worked(q, place, q.rules);
+  // The limits are compared with the income HUD counts: the annual income less what it excludes.
+  const counted = dollarsOf(w.counted);
+  const tier = limits ? tierOf(counted, limits) : null;
+  const judged: JudgedIncome = { amount: counted, counted: w.exclusions.total > 0 };
+  // Above 8 persons: HUD's rule on the 4-person extremely low limit, the figure the poverty guideline is weighed against.
+  const aboveEight = il && limits && q.household_size > LARGEST_PUBLISHED ? limitsAboveEightStep(words, limits, limitAboveEight(il.extremely_low['4'], q.household_size), place.povertyGuideline, q.household_size) : null;
   // The other rule set only when the household did not say which applies: then both answers are the housing authority's to choose from.
   const other = given('rules') ? null : otherRulesOf(w, worked(q, place, q.rules === 'hotma' ? 'before_hotma' : 'hotma'));
   const deductions = dollarsOfEach(w.deductions);
@@ -836,13 +984,25 @@ export function voucherFit(place: VoucherPlace, question: Partial<VoucherQuestio
     bedrooms_assumed: !given('bedrooms') && !given('voucher_bedrooms'),
     voucher_bedrooms_assumed: !given('voucher_bedrooms'),
     deduction_amounts: w.amounts,
+    exclusions: dollarsOfEach(w.exclusions),
+    counted_income: counted,
     medical_threshold: dollarsOf(w.threshold),
     deductions,
     adjusted_income: dollarsOf(w.adjusted),
     total_tenant_payment: ttp.amount,
     total_tenant_payment_rule: ttp.rule,
     rent_at_30_percent_without_voucher: without,
-    income_limits: il && limits ? { fiscal_year: il.fiscal_year, effective_date: il.effective_date, hud_area_code: il.hud_area_code, hud_area_name: il.hud_area_name, ...limits } : null,
+    income_limits:
+      il && limits
+        ? {
+            fiscal_year: il.fiscal_year,
+            effective_date: il.effective_date,
+            hud_area_code: il.hud_area_code,
+            hud_area_name: il.hud_area_name,
+            ...limits,
+            poverty_guideline: q.household_size > LARGEST_PUBLISHED && place.povertyGuideline !== null ? povertyGuideline(place.povertyGuideline, q.household_size) : null,
+          }
+        : null,
     eligible: tier === null ? null : tier === 'extremely_low' || tier === 'very_low',
     tier,
     market_rent: place.zori_latest,
@@ -851,7 +1011,8 @@ export function voucherFit(place: VoucherPlace, question: Partial<VoucherQuestio
     other_rules: other,
     agencies,
     summary: [
-      eligibilitySummary(words, place, q.household_size, q.annual_income, limits, tier),
+      eligibilitySummary(words, place, q.household_size, judged, limits, tier),
+      ...(q.eligible_members < q.household_size ? [words.say('summary.mixed', { eligible: q.eligible_members, members: q.household_size })] : []),
       smallArea?.summary ?? missing('small_area'),
       area?.summary ?? missing('area'),
       ...ownRulesLines(words, agencies),
@@ -859,7 +1020,7 @@ export function voucherFit(place: VoucherPlace, question: Partial<VoucherQuestio
       ...(unknownBasis === null ? [] : [unknownBasis]),
     ],
     sentences: [
-      eligibilitySentence(words, place, q.household_size, q.annual_income, limits, tier),
+      eligibilitySentence(words, place, q.household_size, judged, limits, tier),
       rulesSentence,
       words.say('answer.ttp', { amount: words.money(ttp.amount), rule: ttp.rule }),
       ...(ttp.rule === 'minimum_rent' ? [words.say('answer.hardship', { amount: words.money(ttp.amount) })] : []),
@@ -869,13 +1030,19 @@ export function voucherFit(place: VoucherPlace, question: Partial<VoucherQuestio
       words.say('answer.without', { rent: words.money(without) }),
     ],
     steps: [
+      ...(w.exclusions.total > 0 ? [exclusionStep(words, w, q)] : []),
+      ...(aboveEight === null ? [] : [aboveEight]),
       deductionStep(words, w, q, deductions),
-      words.say('step.adjusted', { income: words.money(q.annual_income), deductions: words.money(deductions.total), adjusted: words.money(dollarsOf(w.adjusted)) }),
+      words.say('step.adjusted', { income: words.money(counted), deductions: words.money(deductions.total), adjusted: words.money(dollarsOf(w.adjusted)) }),
       words.say('step.ttp', {
         adjusted30: words.money(c.adjusted_income_30_percent),
         gross10: words.money(c.annual_income_10_percent),
         minimumRent: words.money(c.minimum_rent),
         ttp: words.money(ttp.amount),
+      }),
+      ...(['small_area', 'area'] as const).flatMap((basis) => {
+        const n = w.bases[basis];
+        return n?.fourBedroom == null ? [] : [words.say('step.largerUnit', { basis: names[basis], bedrooms: String(smallerSize(q.voucher_bedrooms, q.bedrooms)), four: words.money(n.fourBedroom), fmr: words.money(n.fmr), step: words.money(FMR_ROUNDING[basis]) })];
       }),
     ],
     assumptions: assumptionsOf(words, q, question),

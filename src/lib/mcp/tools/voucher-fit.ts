@@ -49,7 +49,9 @@ const basis = z
     passes_40_percent: z
       .boolean()
       .nullable()
-      .describe('At move-in, true when the gross rent is within the payment standard or the family share is at most 40% of monthly adjusted income; null without rent_to_owner'),
+      .describe('At move-in, true when the gross rent is within the payment standard or the family share (before a mixed family\'s proration) is at most 40% of monthly adjusted income; null without rent_to_owner'),
+    hap_before_proration: dollars.nullable().describe("The HAP before a mixed family's proration (24 CFR 5.520): housing_assistance_payment itself when every member is eligible; null without rent_to_owner"),
+    family_share_before_proration: dollars.nullable().describe('gross_rent − hap_before_proration: the family share the 40% test reads; null without rent_to_owner'),
     summary: z.string().describe('The answer on this basis in one line'),
     sentence: z.string(),
   })
@@ -76,6 +78,18 @@ const answerInput = {
   child_care: z.number().optional().describe('Yearly care for children 12 and under that lets a member work, dollars (capped by earned_income); 0 when not given'),
   child_care_for_study: z.number().optional().describe('Yearly care for children 12 and under that lets a member study or look for work, dollars (not capped by earnings); 0 when not given'),
   earned_income: z.number().optional().describe('Yearly earned income, dollars (caps child_care and the disability assistance deduction); the annual income when not given'),
+  earnings_of_minors: z
+    .number()
+    .optional()
+    .describe('Yearly earned income of members under 18, dollars, part of annual_income and earned_income: excluded whole (24 CFR 5.609(b)(3)); 0 when not given'),
+  student_earnings: z
+    .array(z.number())
+    .optional()
+    .describe("Each dependent full-time student's yearly earned income, dollars, part of annual_income and earned_income: the part above the rule set's dependent deduction is excluded (5.609(b)(14)); each student is one of the dependents; none when not given"),
+  eligible_members: z
+    .number()
+    .optional()
+    .describe('Members who are citizens or have eligible immigration status, 0 to household_size: fewer makes a mixed family, whose HAP is prorated (HAP × eligible_members ÷ household_size, 5.520); all when not given'),
   medical_expenses: z.number().optional().describe('Yearly unreimbursed medical expenses of an elderly or disabled family, dollars; 0 when not given'),
   disability_assistance_expenses: z
     .number()
@@ -93,8 +107,8 @@ const answerInput = {
     .describe(`The housing authority's payment standard as a percent of the FMR, ${PAYMENT_STANDARD_PCT.min} to ${PAYMENT_STANDARD_PCT.max} (above ${PAYMENT_STANDARD_PCT.basicMax} is an exception standard); ${PAYMENT_STANDARD_PCT.default} when neither it nor payment_standard is given`),
   payment_standard: z.number().optional().describe("The housing authority's own payment standard in whole dollars a month, for the smaller of the voucher's and the unit's sizes (instead of payment_standard_pct)"),
   utility_allowance: z.number().optional().describe("Tenant-paid utility allowance for the smaller of the voucher's and the unit's sizes, whole dollars a month; 0 when not given"),
-  voucher_bedrooms: z.number().optional().describe("The voucher's bedrooms, 0 (studio) to 4; by default two persons a bedroom"),
-  bedrooms: z.number().optional().describe("The unit's bedrooms, 0 (studio) to 4; the voucher's when not given"),
+  voucher_bedrooms: z.number().optional().describe("The voucher's bedrooms, 0 (studio) to 8 (above 4 the FMR is HUD's rule: the 4-bedroom FMR plus 15% of it a bedroom); by default two persons a bedroom"),
+  bedrooms: z.number().optional().describe("The unit's bedrooms, 0 (studio) to 8; the voucher's when not given"),
   rent_to_owner: z.number().optional().describe('The rent to the owner of one unit, whole dollars a month: gives the HAP, who receives it, the family share and the 40% test'),
 } satisfies Record<(typeof QUESTION_FIELDS)[number], z.ZodType>;
 
@@ -128,6 +142,9 @@ export const voucherFit = defineTool({
       child_care_for_study: amount,
       earned_income: amount,
       earned_income_assumed: z.boolean(),
+      earnings_of_minors: amount,
+      student_earnings: z.array(amount),
+      eligible_members: z.int(),
       medical_expenses: amount,
       disability_assistance_expenses: amount,
       rules: ruleSet.describe('The deduction rules used'),
@@ -143,12 +160,17 @@ export const voucherFit = defineTool({
       utility_allowance: dollars,
       rent_to_owner: dollars.nullable(),
       deduction_amounts: deductionAmounts.describe("The deduction amounts of the rules used on the data's build date"),
+      exclusions: z
+        .object({ earnings_of_minors: amount, student_earnings: amount, total: amount })
+        .strict()
+        .describe("The income excluded (24 CFR 5.609(b)), dollars a year: minors' earnings whole, each student's earnings above the dependent deduction"),
+      counted_income: amount.describe('annual_income − exclusions.total: what the limits are compared with and the arithmetic starts from, dollars a year'),
       medical_threshold: amount.describe('The threshold of the disability assistance and medical deductions (3% or 10% of annual income), dollars a year'),
       deductions: z
         .object({ dependents: amount, elderly_or_disabled_family: amount, child_care: amount, disability_assistance: amount, medical: amount, medical_and_disability: amount, total: amount })
         .strict()
         .describe('Each deduction, dollars a year, in HUD\'s order: disability assistance above the threshold (up to the earnings it makes possible), then medical expenses above what it left of the threshold; medical_and_disability is the two together'),
-      adjusted_income: amount.describe('Annual income less the deductions, never below 0, dollars a year'),
+      adjusted_income: amount.describe('The counted income less the deductions, never below 0, dollars a year'),
       total_tenant_payment: dollars.describe('The greatest of 30% of monthly adjusted income, 10% of monthly annual income and the minimum rent, whole dollars a month'),
       total_tenant_payment_rule: z.enum(['adjusted_income_30_percent', 'annual_income_10_percent', 'minimum_rent']),
       rent_at_30_percent_without_voucher: dollars.describe('30% of the monthly annual income, rounded down'),
@@ -158,9 +180,12 @@ export const voucherFit = defineTool({
           effective_date: z.iso.date(),
           hud_area_code: z.string(),
           hud_area_name: z.string(),
-          extremely_low: dollars.nullable().describe('Null above 8 persons: the housing authority sets it'),
+          extremely_low: dollars
+            .nullable()
+            .describe('Above 8 persons the greater of HUD\'s rule on the 4-person limit and the poverty guideline, never above very_low (24 CFR 5.603); null only where this site has no guideline (Alaska, Hawaii, a year it lacks)'),
           very_low: dollars,
           low: dollars,
+          poverty_guideline: dollars.nullable().describe("HHS's poverty guideline for the household size, above 8 persons (the one HUD used for the limits' year); null up to 8"),
         })
         .strict()
         .nullable()
