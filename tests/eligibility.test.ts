@@ -16,8 +16,9 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CountyDetail, MetaDoc, ZipDetail } from '../src/lib/contract/schemas.ts';
 import { money } from '../src/lib/contract/english.ts';
-import { housingWage, paymentStandard } from '../src/lib/contract/voucher-arithmetic.ts';
-import { limitAboveEight, limitsForSize, tierOf } from '../src/lib/contract/voucher-fit.ts';
+import { housingWage } from '../src/lib/contract/housing-wage.ts';
+import { paymentStandard } from '../src/lib/voucher/unit.ts';
+import { limitAboveEight, limitsForSize, tierOf } from '../src/lib/voucher/eligibility.ts';
 import { voucherFit as clientVoucherFit } from '../src/packages/mnrent-client/index.ts';
 import { BUILD_TEST_TIMEOUT_MS, runBuild } from './helpers/build.ts';
 import { overStdio } from './helpers/mcp-clients.ts';
@@ -107,17 +108,21 @@ describe('the test build (2026-01-01): FY2025 limits are in effect', () => {
   // page does not carry it) and the reading of typed money: 6.5 KB, and 23 KB with the formatter and its words;
   // 7 KB since its lines name the agencies that use each basis and link a Moving to Work agency's own rules
   // (6,359 → 6,911 bytes gzipped; with the formatter and the heaviest words 22,393 → 23,405).
-  it("every English ZIP page stays within 8.75 KB gzipped, the form's own script within 7 KB and with its words in any language within 23 KB (the .gz files the server sends)", async () => {
+  // 9 KB, 8.25 KB and 26 KB since the answer counts the income HUD excludes, takes households above 8 persons and units
+  // above 4 bedrooms, and prorates a mixed family's HAP: the form's three more fields and four more sizes a select, and the
+  // place's poverty guideline, add 367 bytes gzipped to the page (55414: 8,813 → 9,180, the largest); the new rules and
+  // their steps 1,340 to the script (6,945 → 8,285) and 1,192 to the heaviest words (Hmong, 5,030 → 6,222): 23,448 → 25,979.
+  it("every English ZIP page stays within 9 KB gzipped, the form's own script within 8.25 KB and with its words in any language within 26 KB (the .gz files the server sends)", async () => {
     const zips = (await readdir(join(site, 'zip'))).filter((name) => /^[0-9]{5}$/.test(name));
     const pageSizes = await Promise.all(zips.map(async (zip) => (await stat(join(site, 'zip', zip, 'index.html.gz'))).size));
-    expect(Math.max(...pageSizes)).toBeLessThanOrEqual(8.75 * 1024);
+    expect(Math.max(...pageSizes)).toBeLessThanOrEqual(9 * 1024);
     const page = await readFile(join(site, 'zip/55401/index.html'), 'utf8');
     const scripts = [...page.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1] ?? '');
     const form = scripts.filter((src) => src.includes('VoucherFit'));
     expect(form).toHaveLength(1);
     const gz = async (file: string) => (await stat(join(site, `${file}.gz`))).size;
     const own = await gz(form[0] ?? '');
-    expect(own).toBeLessThanOrEqual(7 * 1024);
+    expect(own).toBeLessThanOrEqual(8.25 * 1024);
     // What the form's script imports (the formatter, shared with the search) and each language's words, one of which a page loads.
     const code = await readFile(join(site, form[0] ?? ''), 'utf8');
     const imported = [...code.matchAll(/from"\.\/([^"]+\.js)"/g)].map((m) => `/_astro/${m[1] ?? ''}`);
@@ -126,7 +131,7 @@ describe('the test build (2026-01-01): FY2025 limits are in effect', () => {
     const languages = [...formatter.matchAll(/"\.\/(scripts\.[^"]+\.js)"/g)].map((m) => `/_astro/${m[1] ?? ''}`);
     expect(languages).toHaveLength(4);
     const heaviest = Math.max(...(await Promise.all(languages.map(gz))));
-    expect(own + (await gz(imported[0] ?? '')) + heaviest).toBeLessThanOrEqual(23 * 1024);
+    expect(own + (await gz(imported[0] ?? '')) + heaviest).toBeLessThanOrEqual(26 * 1024);
   });
 
   it('the bulk table has one row per county, equal to the JSON', async () => {
@@ -390,7 +395,7 @@ describe('a build on 2026-11-22: FY2026 limits, the 40% rule, three ways to ask'
         await expect(page.locator('#fit-answer > p').first().getByRole('img', { name: 'cumple la regla', exact: true }).textContent()).resolves.toBe('✓');
         await page.locator('[name="annual_income"]').fill('4,00');
         await page.locator('#fit-form button[type="submit"]').click();
-        await expect(page.locator('#fit-answer').textContent()).resolves.toBe('Los ingresos anuales: “4,00” no es una cantidad que esta página pueda leer. Escríbala como 40000, 40.000 o 40.000,50.');
+        await expect(page.locator('#fit-answer').textContent()).resolves.toBe('Los ingresos anuales: “4,00” no es una cantidad que esta página pueda leer. Escríbala como 40000, 40,000 o 40000.50.');
       } finally {
         await page.close();
       }

@@ -8,26 +8,15 @@
 // build: the unit lane runs it. The worked-case corpus is tests/voucher-cases.test.ts.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  adjustedIncome,
-  cents,
-  type HouseholdIncome,
-  deductionAmountsOn,
-  housingWage,
-  rulesInForceOn,
-  incomeNeeded,
-  largerUnitFmr,
-  maxGrossRentAtMoveIn,
-  povertyGuideline,
-  povertyGuidelineFor,
-  proratedHap,
-  rentAt30Percent,
-  totalTenantPayment,
-  unitPayment,
-  voucherPaysNothing,
-} from '../src/lib/contract/voucher-arithmetic.ts';
+import { housingWage, incomeNeeded } from '../src/lib/contract/housing-wage.ts';
+import { adjustedIncome, type HouseholdIncome, rentAt30Percent, totalTenantPayment } from '../src/lib/voucher/income.ts';
+import { asCents, cents } from '../src/lib/voucher/money.ts';
+import { deductionAmountsOn, povertyGuideline, povertyGuidelineFor, rulesInForceOn } from '../src/lib/voucher/tables.ts';
+import { largerUnitFmr, maxGrossRentAtMoveIn, proratedHap, unitPayment, voucherPaysNothing } from '../src/lib/voucher/unit.ts';
 import { ENGLISH } from '../src/lib/contract/english.ts';
-import { voucherFit, voucherPlaceOf, VoucherQuestionError, type VoucherQuestion } from '../src/lib/contract/voucher-fit.ts';
+import { voucherFit } from '../src/lib/voucher/answer.ts';
+import { voucherPlaceOf } from '../src/lib/voucher/place.ts';
+import { type VoucherQuestion, VoucherQuestionError } from '../src/lib/voucher/question.ts';
 
 const Y2026 = deductionAmountsOn('2026-01-01', 'hotma');
 const BEFORE = deductionAmountsOn('2026-01-01', 'before_hotma');
@@ -150,12 +139,12 @@ describe('a unit: HAP, family share and the 40% test (24 CFR 982.505(c), 982.508
   });
 
   it('who is paid (982.514(b)): TTP $50, $150 utility allowance, $1,000 rent, PS $1,200 → HAP $1,100: $1,000 to the owner, $100 to the family, tenant rent $0', () => {
-    expect(unitPayment(1_000, 150, 1_200, 50, 0)).toEqual({ gross_rent: 1_150, housing_assistance_payment: 1_100, family_share: 50, passes_40_percent: true, hap_before_proration: 1_100, family_share_before_proration: 50, hap_to_owner: 1_000, utility_reimbursement: 100, tenant_rent: 0 });
+    expect(unitPayment(1_000, 150, 1_200, 50, asCents(0))).toEqual({ gross_rent: 1_150, housing_assistance_payment: 1_100, family_share: 50, passes_40_percent: true, hap_before_proration: 1_100, family_share_before_proration: 50, hap_to_owner: 1_000, utility_reimbursement: 100, tenant_rent: 0 });
   });
 
   // Random households and units, none excluded: the identities of the worksheet, and the most gross rent as the edge of the 40% test.
   const household = fc.record({
-    adjustedCents: fc.integer({ min: 0, max: 10_000_000 }),
+    adjustedCents: fc.integer({ min: 0, max: 10_000_000 }).map(asCents),
     extraAnnualCents: fc.integer({ min: 0, max: 5_000_000 }),
     minimumRent: fc.integer({ min: 0, max: 50 }),
     standard: fc.integer({ min: 1, max: 5_000 }),
@@ -166,7 +155,7 @@ describe('a unit: HAP, family share and the 40% test (24 CFR 982.505(c), 982.508
   it('family share = gross rent − HAP; hap_to_owner + tenant_rent = rent to owner; tenant_rent + utility allowance − utility_reimbursement = family share', () => {
     fc.assert(
       fc.property(household, ({ adjustedCents, extraAnnualCents, minimumRent, standard, rent, utilities }) => {
-        const ttp = totalTenantPayment(adjustedCents + extraAnnualCents, adjustedCents, minimumRent).amount;
+        const ttp = totalTenantPayment(asCents(adjustedCents + extraAnnualCents), adjustedCents, minimumRent).amount;
         const u = unitPayment(rent, utilities, standard, ttp, adjustedCents);
         expect(u.family_share).toBe(u.gross_rent - u.housing_assistance_payment);
         expect(u.hap_to_owner + u.tenant_rent).toBe(rent);
@@ -180,7 +169,7 @@ describe('a unit: HAP, family share and the 40% test (24 CFR 982.505(c), 982.508
   it('the most gross rent passes the 40% test, and a dollar more fails it whenever it is above the payment standard', () => {
     fc.assert(
       fc.property(household, ({ adjustedCents, extraAnnualCents, minimumRent, standard, utilities }) => {
-        const ttp = totalTenantPayment(adjustedCents + extraAnnualCents, adjustedCents, minimumRent).amount;
+        const ttp = totalTenantPayment(asCents(adjustedCents + extraAnnualCents), adjustedCents, minimumRent).amount;
         const max = maxGrossRentAtMoveIn(standard, ttp, adjustedCents);
         expect(max).toBeGreaterThanOrEqual(standard);
         const at = (gross: number) => unitPayment(Math.max(0, gross - utilities), Math.min(utilities, gross), standard, ttp, adjustedCents).passes_40_percent;
@@ -193,7 +182,7 @@ describe('a unit: HAP, family share and the 40% test (24 CFR 982.505(c), 982.508
   it('the 40% test passes exactly up to the most gross rent, for any gross rent', () => {
     fc.assert(
       fc.property(household, ({ adjustedCents, extraAnnualCents, minimumRent, standard, rent }) => {
-        const ttp = totalTenantPayment(adjustedCents + extraAnnualCents, adjustedCents, minimumRent).amount;
+        const ttp = totalTenantPayment(asCents(adjustedCents + extraAnnualCents), adjustedCents, minimumRent).amount;
         expect(unitPayment(rent, 0, standard, ttp, adjustedCents).passes_40_percent).toBe(rent <= maxGrossRentAtMoveIn(standard, ttp, adjustedCents));
       }),
     );
@@ -414,7 +403,10 @@ describe('the income HUD counts, large households and mixed families (CONTRACT-N
     const fit = voucherFit(place, { ...mixed, eligible_members: 3 }, ENGLISH);
     expect(fit.small_area).toMatchObject({ hap_before_proration: 954, housing_assistance_payment: 716, family_share: 1_004, hap_to_owner: 716, tenant_rent: 1_004, family_share_before_proration: 766 });
     expect(proratedHap(954, { eligible: 3, members: 4 })).toBe(716); // $715.50, half away from zero
-    expect(fit.summary[1]).toBe('3 of the 4 members are citizens or have eligible immigration status: the housing authority prorates what it pays to 3 of 4 (24 CFR 5.520), as the lines below show.');
+    expect(fit.summary[1]).toBe(
+      '3 of the 4 members are citizens or have eligible immigration status: the housing authority prorates what it pays to 3 of 4 (24 CFR 5.520), as the lines below show. ' +
+        "HUD proposed on 20 February 2026 (91 FR 8151) to allow proration only while each member's status is being verified; if that rule becomes final, a new mixed family would not be assisted: ask the housing authority.",
+    );
     expect(fit.small_area?.sentence).toContain('A mixed family (3 of 4 members eligible, 24 CFR 5.520): the housing authority pays $716 a month instead of $954, and the family share is $1,004.');
     const none = voucherFit(place, { ...mixed, eligible_members: 0 }, ENGLISH);
     expect(none.small_area).toMatchObject({ housing_assistance_payment: 0, family_share: 1_720 });

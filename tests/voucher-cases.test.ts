@@ -4,7 +4,8 @@
 // form run the same cases on a real build (tests/eligibility.test.ts).
 import { describe, expect, it } from 'vitest';
 import { ENGLISH } from '../src/lib/contract/english.ts';
-import { voucherFit, voucherPlaceOf } from '../src/lib/contract/voucher-fit.ts';
+import { voucherFit } from '../src/lib/voucher/answer.ts';
+import { voucherPlaceOf } from '../src/lib/voucher/place.ts';
 import { expectCase, VOUCHER_CASES } from './helpers/voucher-cases.ts';
 
 const rents = { br0: 1_000, br1: 1_100, br2: 1_300, br3: 1_700, br4: 2_000 };

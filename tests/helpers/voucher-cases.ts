@@ -2,7 +2,8 @@
 // same comparison for the function (the unit lane), the agent server and the page's form.
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
-import type { VoucherFit, VoucherQuestion } from '../../src/lib/contract/voucher-fit.ts';
+import type { VoucherFit } from '../../src/lib/voucher/answer.ts';
+import type { VoucherQuestion } from '../../src/lib/voucher/question.ts';
 
 export interface ExpectedBasis {
   payment_standard: number;

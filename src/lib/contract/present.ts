@@ -3,7 +3,7 @@
 // sentence read the same everywhere.
 import type { CountyRecord, HousingWage, IndexZip, ZipRecord } from './schemas.ts';
 import { areaShortName } from './format.ts';
-import { incomeNeeded } from './voucher-arithmetic.ts';
+import { incomeNeeded } from './housing-wage.ts';
 import { roundHalfAway } from './round.ts';
 import type { MessageKey, Words } from './words.ts';
 

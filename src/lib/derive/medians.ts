@@ -2,7 +2,7 @@
 import { median } from 'd3-array';
 import { BEDROOMS } from '../contract/bedrooms.ts';
 import type { BedroomRents, CountyMedians, HousingWage, IndexZip } from '../contract/schemas.ts';
-import { housingWage } from '../contract/voucher-arithmetic.ts';
+import { housingWage } from '../contract/housing-wage.ts';
 import { roundHalfAway } from '../contract/round.ts';
 
 

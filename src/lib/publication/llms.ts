@@ -12,7 +12,7 @@ import { money, signedPercent } from '../contract/present.ts';
 import { ENGLISH } from '../contract/english.ts';
 import { SOURCE_LANGUAGE } from '../languages.ts';
 import { voucherRulesLines } from './voucher-rules.ts';
-import { FORTY_PERCENT_RULE } from '../contract/voucher-fit.ts';
+import { FORTY_PERCENT_RULE } from '../voucher/sentences.ts';
 import { schemaDocs } from './schema-fields.ts';
 
 interface SiteFacts {

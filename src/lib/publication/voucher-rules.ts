@@ -1,7 +1,8 @@
 // The household arithmetic in English sentences, for the readers that stay English: llms-full.txt
-// and the docs page. The figures come from the tables of voucher-arithmetic.ts.
+// and the docs page. The figures come from the tables of lib/voucher/tables.ts and unit.ts.
 import { money } from '../contract/english.ts';
-import { BEFORE_HOTMA, HOTMA_AMOUNTS, LARGEST_PUBLISHED_BEDROOMS, MAX_BEDROOMS, POVERTY_GUIDELINES, VOUCHER_RULES_IN_FORCE } from '../contract/voucher-arithmetic.ts';
+import { BEFORE_HOTMA, HOTMA_AMOUNTS, POVERTY_GUIDELINES, VOUCHER_RULES_IN_FORCE } from '../voucher/tables.ts';
+import { LARGEST_PUBLISHED_BEDROOMS, MAX_BEDROOMS } from '../voucher/unit.ts';
 
 /** The rules of voucher_fit, one paragraph a line. */
 export function voucherRulesLines(): string[] {
@@ -12,7 +13,7 @@ export function voucherRulesLines(): string[] {
     `Households of more than 8 persons: the very low and low limits are the 4-person limit plus 8% of it for each person above 4, rounded up to $50; the extremely low limit is the greater of the same rule on the 4-person extremely low limit and HHS's poverty guideline for the size (the one HUD used for the limits' fiscal year: ${POVERTY_GUIDELINES.map((row) => `FY${row.fiscal_year}, ${money(row.first_person)} plus ${money(row.each_more)} a person after the first`).join('; ')}; 48 contiguous states and DC), never above the very low limit (24 CFR 5.603). ` +
       `Bedrooms 0 to ${MAX_BEDROOMS}: above ${LARGEST_PUBLISHED_BEDROOMS} the FMR is the ${LARGEST_PUBLISHED_BEDROOMS}-bedroom FMR plus 15% of it for each bedroom above ${LARGEST_PUBLISHED_BEDROOMS} (HUD's FMR notices), rounded to $10 on the Small Area basis and to the dollar on the area's; the default voucher size is two persons a bedroom.`,
     'Mixed families (24 CFR 5.520): with `eligible_members` fewer than the household size, housing_assistance_payment = hap_before_proration × eligible_members ÷ household_size, whole dollars half away from zero, and family_share = gross − that; ' +
-      'passes_40_percent reads family_share_before_proration (the answer says to ask the housing authority how it applies the test to a mixed family). With no eligible member the household cannot be assisted.',
+      'passes_40_percent reads family_share_before_proration (the answer says to ask the housing authority how it applies the test to a mixed family). With no eligible member the household cannot be assisted. HUD proposed on 20 February 2026 (91 FR 8151) to allow proration only while each member\'s status is being verified; the answer says so, and that a new mixed family would not be assisted if that rule becomes final.',
     "The housing authority's arithmetic (voucher_fit; the typed client's voucherFit), in HUD's order (24 CFR 5.611, 5.603, 5.628; Form HUD-50058's instructions): " +
       'adjusted income = counted income − a deduction per dependent − one per elderly or disabled family − child care for work (capped by earned income) − child care for study (not capped) ' +
       '− disability assistance expenses above the threshold T (a share of annual income), capped by the earnings they make possible − medical expenses (elderly or disabled families) above what the disability assistance expenses left of T, max(0, T − disability expenses); never below 0.',

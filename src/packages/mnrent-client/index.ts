@@ -4,8 +4,11 @@
 // service's own function (bundled in), so an app answers a household from a ZIP record as the
 // site's form and the agent server do.
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import type { RuleSet } from '../../lib/contract/voucher-arithmetic.ts';
-import { voucherFit as answerFor, voucherPlaceOf, VoucherQuestionError, type BasisFit, type OtherBasis, type OtherRules, type VoucherFit, type VoucherQuestion } from '../../lib/contract/voucher-fit.ts';
+import type { RuleSet } from '../../lib/voucher/tables.ts';
+import { type BasisFit, type VoucherFit, voucherFit as answerFor } from '../../lib/voucher/answer.ts';
+import type { OtherBasis, OtherRules } from '../../lib/voucher/figures.ts';
+import { voucherPlaceOf } from '../../lib/voucher/place.ts';
+import { type VoucherQuestion, VoucherQuestionError } from '../../lib/voucher/question.ts';
 import type { components, operations, paths } from './generated/api-types.ts';
 import answers from '../../messages/en/scripts.json' with { type: 'json' };
 import { SOURCE_LANGUAGE } from '../../lib/languages.ts';
