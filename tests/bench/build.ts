@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROJECT_ROOT, SNAPSHOT_SOURCES } from '../helpers/paths.ts';
-import { clearAstroCaches, coldPeerArgs, countRendered, makePeer, ourBuildArgs, ourBuildEnv } from './cold-builds.ts';
+import { clearAstroCaches, coldPeerArgs, countRendered, makePeer, median, ourBuildArgs, ourBuildEnv, sec } from './cold-builds.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, state: { type: 'string', default: 'MN' }, languages: { type: 'string' } } });
 const states = values.state.split(',').map((code) => code.trim().toUpperCase()).filter(Boolean);
@@ -83,12 +83,6 @@ async function fileCreationMs(dir: string, count = 1000): Promise<number> {
 
 const countAll = async (dir: string) => (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).length;
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-};
-const sec = (ms: number) => (ms / 1000).toFixed(2);
 
 const scratch = await mkdtemp(join(tmpdir(), 'mnrent-bench-'));
 try {

@@ -41,3 +41,13 @@ export const ourBuildArgs = (state: string, outDir: string): string[] => [join(P
 
 /** Its environment: cold (no parse cache), from `sourcesDir`, at a fixed time. */
 export const ourBuildEnv = (sourcesDir: string): NodeJS.ProcessEnv => ({ SOURCES_DIR: sourcesDir, SOURCE_DATE_EPOCH: '1767225600', MNRENT_PARSE_CACHE: '0' });
+
+/** The middle of the samples (the mean of the two middle ones for an even count). */
+export const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
+
+/** Milliseconds as seconds with two decimals. */
+export const sec = (ms: number): string => (ms / 1000).toFixed(2);

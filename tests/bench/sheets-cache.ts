@@ -13,7 +13,7 @@ import { NO_DATE_LIMITS } from '../../src/lib/sources/plausible.ts';
 import { readSources } from '../../src/lib/sources/read-sources.ts';
 import { MINNESOTA } from '../../src/lib/states.ts';
 import { PROJECT_ROOT, SNAPSHOT_SOURCES } from '../helpers/paths.ts';
-import { clearAstroCaches, ourBuildArgs } from './cold-builds.ts';
+import { clearAstroCaches, median, ourBuildArgs, sec } from './cold-builds.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, state: { type: 'string', default: 'WI' }, languages: { type: 'string' } } });
 const runs = Math.max(1, Number(values.runs));
@@ -47,12 +47,6 @@ function build(outDir: string): Promise<Sample> {
   });
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-};
-const sec = (ms: number) => (ms / 1000).toFixed(2);
 
 const scratch = await mkdtemp(join(tmpdir(), 'mnrent-bench-sheets-'));
 try {
