@@ -145,9 +145,9 @@ export function checkedQuestion(q: Partial<VoucherQuestion>, rulesInForce: Rules
   if (earned > income) throw refuse('error.earned', { income: words.money(income), earned: words.money(earned) });
   const minors = amount(q.earnings_of_minors, 'earnings_of_minors', MAX_YEARLY);
   const students = q.student_earnings ?? [];
-  if (!Array.isArray(students) || students.some((each) => typeof each !== 'number' || !Number.isFinite(each) || each < 0 || each > MAX_YEARLY || Math.abs(each * 100 - Math.round(each * 100)) > 1e-6)) {
-    throw refuse('error.studentEarnings', { value: JSON.stringify(q.student_earnings) });
-  }
+  // One yearly amount a student, in dollars and cents: a list of anything else is refused whole.
+  const isAmount = (each: unknown) => typeof each === 'number' && Number.isFinite(each) && each >= 0 && each <= MAX_YEARLY && Math.abs(each * 100 - Math.round(each * 100)) <= 1e-6;
+  if (!Array.isArray(students) || !students.every(isAmount)) throw refuse('error.studentEarnings', { value: JSON.stringify(q.student_earnings) });
   if (students.length > dependents) throw refuse('error.students', { students: students.length, dependents: String(dependents) });
   // The pay of children and students is earned income, part of the yearly income.
   const excludable = minors + students.reduce((sum, each) => sum + each, 0);
