@@ -412,6 +412,9 @@ describe('the income HUD counts, large households and mixed families (CONTRACT-N
     expect(none.small_area).toMatchObject({ housing_assistance_payment: 0, family_share: 1_720 });
     expect(none.summary[1]).toMatch(/^No member of the household is a citizen or has eligible immigration status: a voucher cannot assist it/);
     expect(voucherFit(place, mixed, ENGLISH).assumptions).toContain('Every member is a citizen or has eligible immigration status.');
+    // Without a unit no line below shows a prorated payment, and the line does not say they do.
+    const { rent_to_owner: _rent, ...noUnit } = mixed;
+    expect(voucherFit(place, { ...noUnit, eligible_members: 3 }, ENGLISH).summary[1]).toContain("(24 CFR 5.520): give a unit's rent to see what it would pay.");
   });
 
   it('a verdict shows the cents where whole dollars would tie: $59,200.01 > $59,200 ✗', () => {

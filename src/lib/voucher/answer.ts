@@ -204,7 +204,7 @@ export function voucherFit(place: VoucherPlace, question: Partial<VoucherQuestio
     agencies,
     summary: [
       eligibilitySummary(words, place, q.household_size, judged, limits, tier),
-      ...(q.eligible_members < q.household_size ? [words.say('summary.mixed', { eligible: q.eligible_members, members: q.household_size })] : []),
+      ...(q.eligible_members < q.household_size ? [words.say('summary.mixed', { eligible: q.eligible_members, members: q.household_size, unit: q.rent_to_owner === null ? 'no' : 'yes' })] : []),
       smallArea?.summary ?? missing('small_area'),
       area?.summary ?? missing('area'),
       ...ownRulesLines(words, agencies),
