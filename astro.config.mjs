@@ -1,6 +1,7 @@
 // @ts-check
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
+import { precompiledMessages } from './src/lib/build/precompiled-messages.ts';
 import { CONTRACT_HEADERS } from './src/lib/serve/headers.ts';
 import { sitemapLastmod } from './src/lib/site/sitemap.ts';
 import { DEFAULT_SITE } from './src/lib/contract/routes.ts';
@@ -16,10 +17,12 @@ export default defineConfig({
   site: DEFAULT_SITE,
   output: 'static',
   trailingSlash: 'ignore',
-  build: { format: 'directory', concurrency: RENDER_CONCURRENCY },
+  // inlineStylesheets 'never': the pages' one stylesheet is a file every page shares and a phone
+  // keeps, not 1.2 KB gzipped again in each page (Lighthouse finds no faster first paint with it inline).
+  build: { format: 'directory', concurrency: RENDER_CONCURRENCY, inlineStylesheets: 'never' },
   // `npm run preview` sends the contract's headers; tests/http-contract.test.ts lists what it cannot keep.
   server: { headers: { ...CONTRACT_HEADERS } },
-  vite: { preview: { cors: { origin: '*', methods: ['GET', 'HEAD', 'OPTIONS'], maxAge: 86400 } } },
+  vite: { plugins: [precompiledMessages()], preview: { cors: { origin: '*', methods: ['GET', 'HEAD', 'OPTIONS'], maxAge: 86400 } } },
   integrations: [
     sitemap({
       // Pages only: the JSON API is listed in openapi.json and llms.txt, not the sitemap.

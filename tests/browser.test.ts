@@ -42,10 +42,10 @@ async function open(path: string): Promise<{ page: Page; errors: string[] }> {
 describe('the honest voucher answer', () => {
   it('55401: both answers, both payment bands and the age of the market rent, in plain words', async () => {
     const { page, errors } = await open('/zip/55401/');
-    const answers = page.locator('.answer');
+    const answers = page.locator('section[aria-labelledby="voucher-h"] .answer');
     await expect(answers.nth(0).textContent()).resolves.toContain('If your housing authority bases its payment standard on the Small Area FMR, the 2-bedroom Small Area FMR ($2,560) meets or exceeds the market rent index ($1,850 in October 2023): a voucher is competitive.');
     await expect(answers.nth(1).textContent()).resolves.toContain('If it uses the Minneapolis-St. Paul-Bloomington, MN-WI area FMR, the market rent index ($1,850 in October 2023) is $141 (8.3%) above the 2-bedroom area FMR ($1,709)');
-    await expect(page.locator('#market-rent-age').textContent()).resolves.toContain('from October 2023, 24 months before FY2026 began in October 2025');
+    await expect(page.locator('#market-rent-age').textContent()).resolves.toContain('from October 2023, 27 months before this data was published');
     // 90% and 110% of 2560 and of 1709, rounded half away from zero.
     await expect(page.getByRole('table', { name: 'Small Area FMR of ZIP 55401' }).getByRole('row', { name: /2 bedrooms/ }).textContent()).resolves.toContain('$2,304–$2,816');
     await expect(page.getByRole('table', { name: 'Minneapolis-St. Paul-Bloomington, MN-WI area FMR' }).getByRole('row', { name: /2 bedrooms/ }).textContent()).resolves.toContain('$1,538–$1,880');
@@ -119,19 +119,36 @@ describe('the pages work', () => {
     await page.close();
   });
 
-  it('home: "St Paul" lists Saint Paul ZIPs first, and Enter opens one of them', async () => {
+  it('home: "St Paul" is one entry for the city, and Enter opens its ZIP codes on the list of every ZIP', async () => {
     const { page, errors } = await open('/');
     await page.getByRole('combobox', { name: 'Find a ZIP code, city or county' }).fill('St Paul');
     await page.getByRole('option').first().waitFor();
     const options = await page.getByRole('option').allTextContents();
-    expect(options[0]).toBe('55101 Saint Paul, Ramsey County');
-    expect(options.slice(0, 10).every((o) => /^551\d\d Saint Paul, /.test(o))).toBe(true);
-    await expect(page.locator('#search-status').textContent()).resolves.toBe('10 matches; use the arrow keys, then Enter.');
+    // 31 ZIP codes of the index have the city Saint Paul; Saint Paul Park and South Saint Paul, a ZIP each, follow.
+    expect(options).toEqual(['Saint Paul: 31 ZIP codes', '55071 Saint Paul Park, Washington County', '55075 South Saint Paul, Dakota County']);
+    await expect(page.locator('#search-status').textContent()).resolves.toBe('3 matches; use the arrow keys, then Enter.');
     // Options are not links: Tab leaves the box instead of walking through them.
     await expect(page.locator('#place-results a').count()).resolves.toBe(0);
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${nginx.url}/zip/55101/`);
+    await page.waitForURL(`${nginx.url}/zips/#city-saint-paul`);
+    await expect(page.locator('#city-saint-paul').textContent()).resolves.toMatch(/^\s*Saint Paul \(St Paul\): 55101,/);
     expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('home: the list does not jump while a word is typed: "M", "Mp", "Mpl", "Mpls" keep Minneapolis first once it is', async () => {
+    const { page } = await open('/');
+    const box = page.getByRole('combobox', { name: 'Find a ZIP code, city or county' });
+    const firsts: string[] = [];
+    for (const query of ['Mp', 'Mpl', 'Mpls', 'Minnea']) {
+      await box.fill(query);
+      await expect.poll(async () => (await page.getByRole('option').allTextContents())[0], { timeout: 10_000 }).toBeDefined();
+      firsts.push((await page.getByRole('option').allTextContents())[0] ?? '');
+    }
+    expect(firsts).toEqual(['Minneapolis: 55 ZIP codes', 'Minneapolis: 55 ZIP codes', 'Minneapolis: 55 ZIP codes', 'Minneapolis: 55 ZIP codes']);
+    // Two letters match the start of a name or of a word only: "Mp" is not inside Hampton or Champlin.
+    await box.fill('Mp');
+    await expect.poll(async () => (await page.getByRole('option').allTextContents()).join('|'), { timeout: 10_000 }).toBe('Minneapolis: 55 ZIP codes');
     await page.close();
   });
 
@@ -140,9 +157,9 @@ describe('the pages work', () => {
     await page.goto(`${nginx.url}/`);
     const box = page.getByRole('combobox', { name: 'Find a ZIP code, city or county' });
     for (const [query, expected] of [
-      ['Mpls', '55401 Minneapolis, Hennepin County'],
-      ['StCloud', '56301 Saint Cloud, Stearns County'],
-      ['St Paul', '55101 Saint Paul, Ramsey County'],
+      ['Mpls', 'Minneapolis: 55 ZIP codes'],
+      ['StCloud', 'Saint Cloud: 6 ZIP codes'],
+      ['St Paul', 'Saint Paul: 31 ZIP codes'],
       ['duluth mn 55802', '55802 Duluth, St. Louis County'],
     ]) {
       await box.fill(query as string);
@@ -154,9 +171,9 @@ describe('the pages work', () => {
   it('home: "Duluth, MN" finds Duluth, and a click on an option opens it', async () => {
     const { page } = await open('/');
     await page.getByRole('combobox').fill('Duluth, MN');
-    const option = page.getByRole('option', { name: '55802 Duluth, St. Louis County' });
+    const option = page.getByRole('option', { name: 'Duluth: 12 ZIP codes' });
     await option.click();
-    await page.waitForURL(`${nginx.url}/zip/55802/`);
+    await page.waitForURL(`${nginx.url}/zips/#city-duluth`);
     await page.close();
   });
 
@@ -193,7 +210,7 @@ describe('the pages work', () => {
     const { page } = await open('/zip/55104/');
     await expect(page.getByRole('img', { name: /2-bedroom Fair Market Rent by fiscal year, ZIP 55104/ }).count()).resolves.toBe(1);
     await expect(page.getByRole('img', { name: /Market rent index by month, ZIP 55104/ }).count()).resolves.toBe(1);
-    await expect(page.locator('.answer').first().textContent()).resolves.toContain('is $244 (15.9%) above the 2-bedroom Small Area FMR ($1,530)');
+    await expect(page.locator('section[aria-labelledby="voucher-h"] .answer').first().textContent()).resolves.toContain('is $244 (15.9%) above the 2-bedroom Small Area FMR ($1,530)');
     await expect(page.locator('details table').count()).resolves.toBe(2);
     await page.close();
   });
@@ -232,38 +249,90 @@ describe('the pages work', () => {
 });
 
 describe('without JavaScript', () => {
-  it('the search form reaches the list of every ZIP by city, which has the ZIP', async () => {
+  it('the search form goes to the place: a city of one ZIP code to its page', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${nginx.url}/`);
     await page.getByRole('combobox', { name: 'Find a ZIP code, city or county' }).fill('Warroad');
     await page.getByRole('button', { name: 'Find' }).click();
-    await page.waitForURL(`${nginx.url}/zips/?q=Warroad`);
-    await expect(page.locator('#city-warroad').textContent()).resolves.toContain('56763');
-    await page.locator('#city-warroad a', { hasText: '56763' }).click();
     await page.waitForURL(`${nginx.url}/zip/56763/`);
+    await expect(page.locator('h1').textContent()).resolves.toBe('56763 · Warroad');
     await context.close();
   });
 
-  it('"St Paul" reaches a Saint Paul ZIP in one step from the list, which names it as people type it', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+  it('"St Paul", on a phone in every language, lands on the Saint Paul section of the list of every ZIP, on the screen', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 667 } });
     const page = await context.newPage();
-    await page.goto(`${nginx.url}/`);
-    await page.getByRole('combobox', { name: 'Find a ZIP code, city or county' }).fill('St Paul');
-    await page.getByRole('button', { name: 'Find' }).click();
-    await page.waitForURL(`${nginx.url}/zips/?q=St+Paul`);
-    // What the browser's find in page would stop at: the first item that says "St Paul".
-    const item = page.locator('ul.cities li', { hasText: 'St Paul' }).first();
-    await expect(item.textContent()).resolves.toMatch(/^\s*Saint Paul \(St Paul\): 55101,/);
-    await item.getByRole('link').first().click();
-    await page.waitForURL(`${nginx.url}/zip/55101/`);
+    for (const language of ['', '/es', '/so', '/hmn']) {
+      await page.goto(`${nginx.url}${language}/`);
+      await page.locator('#place-search').fill('St Paul');
+      await page.locator('form.search button[type="submit"]').click();
+      await page.waitForURL(`${nginx.url}${language}/zips/#city-saint-paul`);
+      const item = page.locator('#city-saint-paul');
+      await expect(item.textContent()).resolves.toMatch(/^\s*Saint Paul \(St Paul\): 55101,/);
+      const box = await item.boundingBox();
+      expect(box && box.y >= 0 && box.y < 667, `${language || '/en'}: the section is on the screen`).toBe(true);
+    }
+    await page.locator('#city-saint-paul a', { hasText: '55104' }).click();
+    await page.waitForURL(`${nginx.url}/hmn/zip/55104/`);
     await context.close();
   });
 
-  it('with JavaScript, the same page answers the query at the top', async () => {
-    const { page } = await open('/zips/?q=st%20cloud');
+  it('a ZIP page says, where the form would be, that the answer needs JavaScript and where the same answer is', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 667 } });
+    const page = await context.newPage();
+    await page.goto(`${nginx.url}/zip/55104/`);
+    const needs = page.locator('#fit-needs-script');
+    await expect(needs.textContent()).resolves.toBe(
+      "The answer for one household needs this page's JavaScript, which is off in this browser. The same answer, by the same rules, comes from the voucher_fit tool of the MCP server and voucherFit in the typed client: how to use them, in the API documentation.",
+    );
+    await expect(needs.getByRole('link').getAttribute('href')).resolves.toBe('/docs/#agent');
+    // Right under the form's heading, on the first screen; the fields show what is asked, and take nothing.
+    expect((await needs.boundingBox())?.y).toBeLessThan(667);
+    await expect(page.getByLabel('Household size (persons)').isDisabled()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it('with JavaScript, the list answers a query that names no place at the top', async () => {
+    const { page } = await open('/zips/?q=cloud');
     await page.locator('#matches-list li').first().waitFor();
-    await expect(page.locator('#matches-list li').first().textContent()).resolves.toBe('56301 Saint Cloud, Stearns County');
+    await expect(page.locator('#matches-list li').first().textContent()).resolves.toBe('Saint Cloud: 6 ZIP codes');
+    await expect(page.locator('#matches-list li a').first().getAttribute('href')).resolves.toBe('#city-saint-cloud');
+    await page.close();
+  });
+});
+
+describe('the first screen of a phone (375 × 667), in every language', () => {
+  const LANGUAGES = ['', '/es', '/so', '/hmn'] as const;
+  /** Whether an element is whole within the screen. */
+  const onScreen = async (page: Page, selector: string) => {
+    const box = await page.locator(selector).first().boundingBox();
+    return box !== null && box.y >= 0 && box.y + box.height <= 667 && box.x >= 0 && box.x + box.width <= 375;
+  };
+
+  it.each(LANGUAGES)('ZIP 55104%s: the heading, the 2-bedroom FMR on both bases with the market rent, and the first question', async (language) => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 667 } });
+    await page.goto(`${nginx.url}${language}/zip/55104/`);
+    await expect(page.locator('h1').textContent()).resolves.toBe('55104 · Saint Paul');
+    // Ramsey County's ZIP 55104: Small Area FMR $1,530, area FMR $1,709, Zillow's index $1,774 in October 2023.
+    await expect(page.locator('dl.glance dd:not(.verdict)').allTextContents()).resolves.toEqual(['$1,530', '$1,709', '$1,774']);
+    // The form is usable once its words are here.
+    await expect.poll(() => page.locator('#fit-form [name="household_size"]').isEnabled(), { timeout: 15_000 }).toBe(true);
+    for (const selector of ['h1', 'dl.glance dd:not(.verdict) >> nth=0', 'dl.glance dd:not(.verdict) >> nth=2', '#fit-form [name="household_size"]']) {
+      expect(await onScreen(page, selector), `${language || '/en'} ${selector}`).toBe(true);
+    }
+    // Dependents, rent and utilities are asked in the open; the rarer inputs stay behind "More about the household".
+    for (const name of ['dependents', 'rent_to_owner', 'utility_allowance']) await expect(page.locator(`#fit-form [name="${name}"]`).isVisible()).resolves.toBe(true);
+    await expect(page.locator('#fit-form [name="medical_expenses"]').isVisible()).resolves.toBe(false);
+    if (SCREENSHOTS) await page.screenshot({ path: join(SHOTS, `first-screen-375${language.replace('/', '-') || '-en'}-55104.png`) });
+    await page.close();
+  });
+
+  it.each(LANGUAGES)('home%s at 320 px: the search box is on the first screen', async (language) => {
+    const page = await browser.newPage({ viewport: { width: 320, height: 667 } });
+    await page.goto(`${nginx.url}${language}/`);
+    expect(await onScreen(page, '#place-search')).toBe(true);
+    if (SCREENSHOTS) await page.screenshot({ path: join(SHOTS, `first-screen-320${language.replace('/', '-') || '-en'}-home.png`) });
     await page.close();
   });
 });

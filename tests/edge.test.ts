@@ -47,7 +47,7 @@ describe('--report-url: where readers of a translated page report a mistake', ()
   it('is in meta.json and in the notice of every translated page; without it, the project\'s issues (package.json\'s bugs.url)', async () => {
     expect(((await readJson('api/v1/meta.json')) as MetaDoc).translation_reports_url).toBe(REPORT_URL);
     for (const path of ['es/zip/55104/index.html', 'hmn/county/hennepin/index.html', 'so/errors/405/index.html']) {
-      expect(await readFile(join(site, path), 'utf8'), path).toMatch(new RegExp(`<p class="notice translated" role="note">[^]*<a href="${REPORT_URL}">`));
+      expect(await readFile(join(site, path), 'utf8'), path).toMatch(new RegExp(`<details class="notice translated">[^]*<a href="${REPORT_URL}">`));
     }
     const plain = JSON.parse(await readFile(join(inject('builtSite'), 'api/v1/meta.json'), 'utf8')) as MetaDoc;
     expect(plain.translation_reports_url).toBe(DEFAULT_REPORT_URL);

@@ -11,9 +11,11 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ENGLISH_CATALOGUE } from '../src/lib/contract/english.ts';
 import { voucherFit } from '../src/lib/voucher/answer.ts';
-import type { VoucherPlace } from '../src/lib/voucher/place.ts';
+import type { ZipDetail } from '../src/lib/contract/schemas.ts';
+import { voucherPlaceOf } from '../src/lib/voucher/place.ts';
 import { VERDICT_SYMBOLS } from '../src/lib/voucher/sentences.ts';
 import { languageByCode, LANGUAGES, TRANSLATED, type LanguageScope } from '../src/lib/languages.ts';
+import { escapeMarkup } from '../src/lib/markup.ts';
 import { pageWords, reviewStateOf } from '../src/lib/site/words.ts';
 import { axeViolations } from './helpers/axe.ts';
 import { launchChromium } from './helpers/chromium.ts';
@@ -72,11 +74,14 @@ describe('every page for people in every language', () => {
       for (const { code } of TRANSLATED) {
         const page = await html(`/${code}${path}`);
         expect(page, `/${code}${path}`).toMatch(new RegExp(`^<!DOCTYPE html><html lang="${code}">`, 'i'));
-        const notice = /<p class="notice translated" role="note">([\s\S]*?)<\/p>/.exec(page)?.[1] ?? '';
+        // Right after the heading, one line that opens to the rest.
+        const notice = /<\/h1>\s*<details class="notice translated">([\s\S]*?)<\/details>/.exec(page)?.[1] ?? '';
         expect(notice, `/${code}${path}`).toContain(`href="${path}" hreflang="en"`);
-        // Whether a native speaker has reviewed it, in the language, and where to report a mistake (--report-url).
+        // Whether a native speaker has reviewed it, in the language, on the line; how much, when partly; where to report a mistake (--report-url).
         const review = reviewStateOf(language(code));
-        expect(notice).toContain(pageWords(language(code)).say('translated.review', { state: review.state, reviewed: String(review.reviewed), total: String(review.total) }));
+        const words = pageWords(language(code));
+        expect(notice).toContain(`<summary>${escapeMarkup(words.say('translated.summary', { state: review.state }))}</summary>`);
+        if (review.state === 'some') expect(notice).toContain(words.say('translated.review', { state: review.state, reviewed: String(review.reviewed), total: String(review.total) }));
         expect(notice).toContain(`<a href="${reportUrl}">${pageWords(language(code)).say('translated.report')}</a>`);
       }
     }
@@ -169,14 +174,16 @@ describe('every page for people in every language', () => {
     expect(visibleText(await html('/zip/55104/')).match(codesEnglish)?.length).toBeGreaterThan(3);
   });
 
-  it('keeps every translated ZIP page within the English page’s gzipped size + 10%, besides the notice English pages do not carry', async () => {
+  // + 12% since issue 73: the pages no longer carry the ZIP's record for the form (the same bytes in every language,
+  // about 900 gzipped), so the words, which differ, are a larger share of a smaller page (55106: 1.109 of 7,308 bytes).
+  it('keeps every translated ZIP page within the English page’s gzipped size + 12%, besides the notice English pages do not carry', async () => {
     const zips = (await readdir(join(site, 'zip'))).filter((name) => /^[0-9]{5}$/.test(name));
     const size = async (path: string) => (await stat(join(site, path, 'index.html.gz'))).size;
     // What the translation notice (translated, reviewed or not, where to report) adds to a page: the same on every page of a language.
     const noticeCost = new Map<string, number>();
     for (const { code } of TRANSLATED) {
       const page = await html(`/${code}/zip/55104/`);
-      const notice = /<p class="notice translated" role="note">[\s\S]*?<\/p>/.exec(page)?.[0] ?? '';
+      const notice = /<details class="notice translated">[\s\S]*?<\/details>/.exec(page)?.[0] ?? '';
       expect(notice.length, code).toBeGreaterThan(200);
       noticeCost.set(code, gzipSync(page, { level: 9 }).length - gzipSync(page.replace(notice, ''), { level: 9 }).length);
     }
@@ -185,7 +192,7 @@ describe('every page for people in every language', () => {
       const english = await size(`/zip/${zip}/`);
       for (const { code } of TRANSLATED) worst = Math.max(worst, ((await size(`/${code}/zip/${zip}/`)) - (noticeCost.get(code) ?? 0)) / english);
     }
-    expect(worst).toBeLessThanOrEqual(1.1);
+    expect(worst).toBeLessThanOrEqual(1.12);
     // The notice itself stays short: a few sentences, not a page.
     for (const [code, cost] of noticeCost) expect(cost, code).toBeLessThan(300);
   });
@@ -265,7 +272,9 @@ describe('in a browser at 375 px', () => {
       await page.getByLabel(words.say('fit.label.household_size'), { exact: true }).fill('3');
       await page.getByLabel(words.say('fit.label.annual_income'), { exact: true }).fill('40,000');
       await page.getByRole('button', { name: words.say('fit.check'), exact: true }).click();
-      const place = JSON.parse((await page.locator('#fit-place').textContent()) ?? '') as VoucherPlace;
+      // The place the form answers for: the ZIP code's published JSON, in the page's words.
+      const record = JSON.parse(await readFile(join(site, 'api/v1/zip', `${answerAt.split('/').at(-2) ?? ''}.json`), 'utf8')) as ZipDetail;
+      const place = voucherPlaceOf(record, record.meta.generated_at, words);
       const want = voucherFit(place, { household_size: 3, annual_income: 40_000 }, words);
       await expect(page.locator('#fit-answer > p').allTextContents()).resolves.toEqual(want.summary);
       // A unit a dollar above the lower of the two bases' most gross rent fails the 40% test on that
@@ -308,10 +317,13 @@ describe('in a browser at 375 px', () => {
     await expect(option.textContent()).resolves.toMatch(/^Condado de Hennepin: página del condado, \d+ códigos postales$/);
     await expect(page.locator('#search-status').textContent()).resolves.toMatch(/^\d+ resultados?; use las flechas y luego Enter\.$/);
     await Promise.all([page.waitForURL((url) => url.pathname === '/es/county/hennepin/'), page.keyboard.press('Enter')]);
-    // Without JavaScript's answer, the form goes to the language's list of every ZIP code, which answers the query there.
+    // The form without JavaScript's answer goes to the language's list of every ZIP code: a query that names a place
+    // goes on to it there, and the list answers the rest at its top.
     await page.goto(`${nginx.url}/es/zips/?q=55104`);
-    await expect(page.locator('#matches-status').textContent()).resolves.toBe(words.say('zips.matches', { count: 1, query: '55104' }));
-    await expect(page.locator('#matches-list a').first().getAttribute('href')).resolves.toBe('/es/zip/55104/');
+    expect(new URL(page.url()).pathname).toBe('/es/zip/55104/');
+    await page.goto(`${nginx.url}/es/zips/?q=5510`);
+    await expect(page.locator('#matches-status').textContent()).resolves.toMatch(/^\d+ resultados? para “5510”\.$/);
+    await expect(page.locator('#matches-list a').first().getAttribute('href')).resolves.toBe('/es/zip/55101/');
     await page.close();
   });
 

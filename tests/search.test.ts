@@ -3,18 +3,18 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import type { IndexZip } from '../src/lib/contract/schemas.ts';
-import { countOf, foldPlace, foldQuery, listedPlaces, searchPlaces } from '../src/lib/derive/search.ts';
+import { countOf, foldPlace, foldQuery, keepingFirst, listedPlaces, placeKey, searchPlaces } from '../src/lib/derive/search.ts';
 import { namesPeopleType } from '../src/lib/derive/search-words.ts';
+import { searchLanding } from '../src/lib/serve/search-landing.ts';
 import { MINNESOTA } from '../src/lib/states.ts';
 
 const site = inject('builtSite');
 const rows = (JSON.parse(await readFile(join(site, 'api', 'v1', 'index.json'), 'utf8')) as { zips: IndexZip[] }).zips;
 
-/** The first thing the search box lists: `county:slug` or the ZIP. */
+/** The first thing the search box lists: `county:slug`, `city:name` (a city of several ZIP codes) or the ZIP. */
 const first = (query: string) => {
   const [top] = listedPlaces(searchPlaces(rows, query, MINNESOTA));
-  if (!top) return undefined;
-  return top.kind === 'county' ? `county:${top.hit.county_slug}` : top.hit.row.zip;
+  return top && placeKey(top);
 };
 
 describe('folding', () => {
@@ -41,18 +41,18 @@ describe('folding', () => {
 
 describe('the first result, for queries as people type them', () => {
   const table: [string, string][] = [
-    ['St Paul', '55101'],
-    ['St. Paul', '55101'],
-    ['saint paul', '55101'],
-    ['SAINT PAUL', '55101'],
-    ['st paul, mn', '55101'],
-    ['St Cloud', '56301'],
-    ['st. cloud mn', '56301'],
-    ['Saint-Cloud', '56301'],
-    ['Duluth, MN', '55802'],
-    ['duluth mn', '55802'],
-    ['Duluth Minnesota', '55802'],
-    ['  duluth  ', '55802'],
+    ['St Paul', 'city:saint paul'],
+    ['St. Paul', 'city:saint paul'],
+    ['saint paul', 'city:saint paul'],
+    ['SAINT PAUL', 'city:saint paul'],
+    ['st paul, mn', 'city:saint paul'],
+    ['St Cloud', 'city:saint cloud'],
+    ['st. cloud mn', 'city:saint cloud'],
+    ['Saint-Cloud', 'city:saint cloud'],
+    ['Duluth, MN', 'city:duluth'],
+    ['duluth mn', 'city:duluth'],
+    ['Duluth Minnesota', 'city:duluth'],
+    ['  duluth  ', 'city:duluth'],
     ['South St Paul', '55075'],
     ['Marine on St. Croix', '55047'],
     ['Ft Ripley', '56449'],
@@ -70,25 +70,25 @@ describe('the first result, for queries as people type them', () => {
     ['551', '55101'],
     ['55104', '55104'],
     ['5', '55001'],
-    ['rochester', '55901'],
-    ['Rochester, MN', '55901'],
-    ['minneapolis', '55401'],
-    ['Mankato', '56001'],
-    ['Detroit Lakes', '56501'],
-    ['detroit lakes, minnesota', '56501'],
-    ['Eden Prairie', '55344'],
+    ['rochester', 'city:rochester'],
+    ['Rochester, MN', 'city:rochester'],
+    ['minneapolis', 'city:minneapolis'],
+    ['Mankato', 'city:mankato'],
+    ['Detroit Lakes', 'city:detroit lakes'],
+    ['detroit lakes, minnesota', 'city:detroit lakes'],
+    ['Eden Prairie', 'city:eden prairie'],
     ['red wing', '55066'],
     ['Grand Marais', '55604'],
     ['international falls', '56649'],
     // Short and run-together names, a ZIP code anywhere, the state before the place.
-    ['Mpls', '55401'],
-    ['mpls, mn', '55401'],
-    ['StCloud', '56301'],
-    ['stpaul', '55101'],
+    ['Mpls', 'city:minneapolis'],
+    ['mpls, mn', 'city:minneapolis'],
+    ['StCloud', 'city:saint cloud'],
+    ['stpaul', 'city:saint paul'],
     ['duluth mn 55802', '55802'],
     ['1 Main St, Duluth, MN 55806-1234', '55806'],
-    ['MN Duluth', '55802'],
-    ['Minnesota St Cloud', '56301'],
+    ['MN Duluth', 'city:duluth'],
+    ['Minnesota St Cloud', 'city:saint cloud'],
   ];
   it.each(table)('%s → %s', (query, expected) => {
     expect(first(query)).toBe(expected);
@@ -125,6 +125,32 @@ describe('ranking', () => {
   });
 });
 
+describe('cities, and a list that does not jump', () => {
+  it('lists a city of several ZIP codes once, with all of them, in place of its ZIPs; a city of one ZIP as that ZIP', () => {
+    const listed = listedPlaces(searchPlaces(rows, 'St Paul', MINNESOTA));
+    const saintPaul = rows.filter((r) => r.city === 'Saint Paul').map((r) => r.zip).sort();
+    expect(listed.map(placeKey)).toEqual(['city:saint paul', '55071', '55075']);
+    const [city] = listed;
+    expect(city?.kind === 'city' && city.hit.zips).toEqual(saintPaul);
+    expect(saintPaul).toHaveLength(31);
+  });
+
+  it('matches two letters at the start of a name or a word only, and a nickname being typed already finds its city', () => {
+    expect(listedPlaces(searchPlaces(rows, 'Mp', MINNESOTA)).map(placeKey)).toEqual(['city:minneapolis']);
+    // From three letters a name may hold the query anywhere: Champlin has "mpl".
+    expect(listedPlaces(searchPlaces(rows, 'Mpl', MINNESOTA)).map(placeKey)).toEqual(['city:minneapolis', '55316']);
+    expect(listedPlaces(searchPlaces(rows, 'Mpls', MINNESOTA)).map(placeKey)).toEqual(['city:minneapolis']);
+  });
+
+  it('keeps the entry that was first first while it is still listed, the rest in their order', () => {
+    const key = (s: string) => s;
+    expect(keepingFirst(['a', 'b', 'c'], 'c', key)).toEqual(['c', 'a', 'b']);
+    expect(keepingFirst(['a', 'b', 'c'], 'a', key)).toEqual(['a', 'b', 'c']);
+    expect(keepingFirst(['a', 'b', 'c'], 'z', key)).toEqual(['a', 'b', 'c']);
+    expect(keepingFirst(['a', 'b', 'c'], undefined, key)).toEqual(['a', 'b', 'c']);
+  });
+});
+
 describe('names as people type them, for the A to Z list', () => {
   it('gives the short forms of Saint, Mount and Fort, and nicknames; nothing for other names', () => {
     expect(namesPeopleType('Saint Paul')).toEqual(['St Paul']);
@@ -146,5 +172,48 @@ describe('plurals', () => {
     expect(countOf(1, 'match', 'matches')).toBe('1 match');
     expect(countOf(2, 'match', 'matches')).toBe('2 matches');
     expect(countOf(0, 'ZIP code')).toBe('0 ZIP codes');
+  });
+});
+
+describe('the search form without JavaScript: /zips/?q= lands on the place, on every host that can answer it', () => {
+  const servers = inject('servers');
+  /** Where a host sends the query: the Location of its 303, or its status when it serves the list itself. */
+  const landing = async (url: string, path: string) => {
+    const response = await fetch(`${url}${path}`, { redirect: 'manual' });
+    await response.body?.cancel();
+    return response.status === 303 ? response.headers.get('location') : response.status;
+  };
+  const cases: [string, string | number][] = [
+    ['/zips/?q=St+Paul', '/zips/#city-saint-paul'],
+    ['/zips/?q=st.+paul%2C+MN', '/zips/#city-saint-paul'],
+    ['/zips/?q=stpaul', '/zips/#city-saint-paul'],
+    ['/zips/?q=55104', '/zip/55104/'],
+    ['/zips/?q=duluth+mn+55802', '/zip/55802/'],
+    ['/zips/?q=Hennepin+County', '/county/hennepin/'],
+    ['/zips/?q=Saint+Louis+County', '/county/st-louis/'],
+    ['/zips/?q=Mpls', '/zips/#city-minneapolis'],
+    // A city of one ZIP code: its page.
+    ['/zips/?q=Warroad', '/zip/56763/'],
+    ['/es/zips/?q=St+Paul', '/es/zips/#city-saint-paul'],
+    // No place by that name, a ZIP that is not published, no query: the list itself.
+    ['/zips/?q=Atlantis', 200],
+    ['/zips/?q=99501', 200],
+    ['/zips/', 200],
+  ];
+
+  it('the search says where each query lands, and nginx map written by the build says the same', async () => {
+    for (const [path, expected] of cases) {
+      const query = new URL(path, 'http://x').searchParams.get('q');
+      const language = /^\/es\//.test(path) ? '/es' : '';
+      const found = query ? searchLanding(rows, query, MINNESOTA) : undefined;
+      expect(found === undefined ? 200 : `${language}${found}`, path).toBe(expected);
+      expect(await landing(servers.nginx.url, path), `nginx ${path}`).toBe(expected);
+    }
+    const map = await readFile(join(site, '_host', 'search-map.conf'), 'utf8');
+    expect(map.split('\n').filter((line) => line.includes('"$mnrent_to/zips/#city-saint-paul"'))).toHaveLength(1);
+  });
+
+  it.each(['edge', 'deno'] as const)('%s answers every query as nginx does, by the same search', async (name) => {
+    for (const [path, expected] of cases) expect(await landing(servers[name].url, path), `${name} ${path}`).toBe(expected);
   });
 });

@@ -15,6 +15,7 @@ import { MetaDoc } from '../lib/contract/schemas.ts';
 import { ExpectedError } from '../lib/errors.ts';
 import { joinHeaders, joinRedirects } from '../lib/serve/host-files.ts';
 import { hashesOfBuilt, hashesOfPages, writeHostHeaders } from '../lib/build/host-headers.ts';
+import { joinSearchMaps } from '../lib/build/search-map.ts';
 import { joinHashes } from '../lib/build/inline-code.ts';
 import { statesErrorHtml, statesIndexHtml, type BuiltState } from '../lib/publication/states-index.ts';
 import { NATIONAL_TABLES, nationalBulkFiles, NEWER_TABLES, type StateResource, type StateTable, type StateTables } from '../lib/publication/national-bulk.ts';
@@ -150,6 +151,7 @@ async function writeRoot(outDir: string, site: string): Promise<BuiltState[]> {
   const rootPages = ['index.html', '404.html', 'errors/405/index.html'].map((file) => join(outDir, file));
   const stateHashes = await Promise.all(built.map((b) => hashesOfBuilt(join(outDir, b.path))));
   await writeHostHeaders(outDir, joinHashes([hashesOfPages(outDir, rootPages), ...stateHashes]));
+  await joinSearchMaps(outDir, built.map((b) => b.path.replace(/^\/|\/$/g, '')));
   return built;
 }
 

@@ -12,7 +12,8 @@ import { acquireLock, checkOutputFolder, OUTPUT_MARKER, outputMarkerText, output
 import { renderInChildProcess } from '../lib/build/render.ts';
 import { checkCatalogues } from '../lib/build/catalogues.ts';
 import { hashesOfPages, writeHostHeaders } from '../lib/build/host-headers.ts';
-import { HOST_HEADERS_JSON, HOST_HEADERS_NGINX } from '../lib/serve/headers.ts';
+import { writeSearchMap } from '../lib/build/search-map.ts';
+import { HOST_HEADERS_JSON, HOST_HEADERS_NGINX, HOST_SEARCH_NGINX } from '../lib/serve/headers.ts';
 import { DEFAULT_SITE, rootOf } from '../lib/contract/routes.ts';
 import { optionsFromEnv } from '../lib/dataset/options.ts';
 import { agencyReportLines } from '../lib/derive/housing-agencies.ts';
@@ -26,8 +27,8 @@ const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const USAGE = 'usage: npm run build -- [--state XX] [--site URL] [--base /PATH/] [--outDir DIR] [--languages en,es,…] [--mcp-url URL] [--report-url URL] [--accept-changes] [--no-compress]   (sources: SOURCES_DIR, default data/sources; --state or MNRENT_STATE, default MN; --languages: every language by default)';
 /** How long a build waits for another one that writes the same output folder. */
 const LOCK_WAIT_MS = 10 * 60 * 1000;
-/** The files the build adds for hosts, compressed with the rest. */
-const HOST_FILES = [HOST_HEADERS_JSON, HOST_HEADERS_NGINX];
+/** The files the build adds for hosts (the security headers, nginx's map of the search), compressed with the rest. */
+const HOST_FILES = [HOST_HEADERS_JSON, HOST_HEADERS_NGINX, HOST_SEARCH_NGINX];
 
 function parseCommandLine(argv: string[]): { state: StateScope; site: string; base: string; outDir: string; languages: readonly LanguageScope[]; mcpUrl: string | undefined; reportUrl: string | undefined; acceptChanges: boolean; compress: boolean } {
   // An unknown or incomplete flag is parseArgs' own error, which runCommand reports as a usage error.
@@ -135,6 +136,7 @@ async function main(): Promise<number> {
     const written = publishedFiles(staging, outDir);
     waitingFor = 'the security headers';
     await writeHostHeaders(staging, hashesOfPages(staging, written));
+    await writeSearchMap(staging, base);
     written.push(...HOST_FILES.map((file) => join(staging, file)));
     let compressed: PrecompressStats | undefined;
     const compressStarted = performance.now();

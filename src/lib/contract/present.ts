@@ -4,6 +4,7 @@
 import type { CountyRecord, HousingWage, IndexZip, ZipRecord } from './schemas.ts';
 import { areaShortName } from './format.ts';
 import { incomeNeeded } from './housing-wage.ts';
+import { monthsBetween } from './months.ts';
 import { roundHalfAway } from './round.ts';
 import type { MessageKey, Words } from './words.ts';
 
@@ -44,13 +45,18 @@ export function voucherAnswers(words: Words, zip: Answerable, areaName: string |
   return { smallArea, area };
 }
 
-/** More than this many months between the market rent and the fiscal year, and the page says so. */
+/** More than this many months between the market rent and the data's publication, and the answer says so. */
 export const STALE_MARKET_RENT_MONTHS = 6;
 
-/** The sentence that says the market rent is older than the FMR year, when it is by more than six months. */
-export function marketRentAgeSentence(words: Words, zip: Pick<IndexZip, 'zori_latest' | 'zori_lag_months'>, fiscalYear: number): string | null {
-  if (!zip.zori_latest || zip.zori_lag_months === null || zip.zori_lag_months <= STALE_MARKET_RENT_MONTHS) return null;
-  return words.say('compare.stale', { month: words.month(zip.zori_latest.month), months: String(zip.zori_lag_months), year: String(fiscalYear), previousYear: String(fiscalYear - 1) });
+/**
+ * The sentence that says the market rent is old, when it ends more than six months before the data
+ * was published (`publishedAt`, meta.generated_at): one age, counted as the notices count it.
+ */
+export function marketRentAgeSentence(words: Words, zip: Pick<IndexZip, 'zori_latest'>, publishedAt: string): string | null {
+  if (!zip.zori_latest) return null;
+  const months = monthsBetween(zip.zori_latest.month, publishedAt.slice(0, 7));
+  if (months <= STALE_MARKET_RENT_MONTHS) return null;
+  return words.say('compare.stale', { month: words.month(zip.zori_latest.month), months: String(months) });
 }
 
 /**

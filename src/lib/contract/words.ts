@@ -3,12 +3,15 @@
 // formatted by Intl in the language's locale. Pure: the catalogue arrives as a value, so the pages
 // (every language), the form's script (one language, loaded on its page) and the agent server and
 // the typed client (English) all say the same thing the same way.
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat } from 'intl-messageformat';
 import type { LanguageScope } from '../languages.ts';
 import { type NumberFormats, numberFormats } from './format.ts';
 
 /** One language's messages: key → ICU MessageFormat text. */
 export type Catalogue = Readonly<Record<string, string>>;
+/** The same messages parsed at build (build/precompiled-messages.ts): what a page's script loads, with no parser. */
+export type CompiledCatalogue = Readonly<Record<string, MessageFormatElement[]>>;
 /**
  * Every message's key, from the English catalogues (a type only: nothing of them reaches a script this way), so a
  * missing or misspelt key fails the typecheck rather than a page at render time.
@@ -33,8 +36,8 @@ export interface Words extends NumberFormats {
   readonly fiscalYearShort: (year: number) => string;
 }
 
-/** The words of `language` from its catalogue (which must hold every key the callers say). */
-export function wordsOf(language: LanguageScope, catalogue: Catalogue): Words {
+/** The words of `language` from its catalogue, as text or precompiled (which must hold every key the callers say). */
+export function wordsOf(language: LanguageScope, catalogue: Catalogue | CompiledCatalogue): Words {
   const locale = language.intlLocale;
   const compiled = new Map<string, IntlMessageFormat>();
   const say = (key: MessageKey, values?: Values): string => {

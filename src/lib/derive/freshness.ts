@@ -1,5 +1,6 @@
 // How new the published data is against the build date: HUD's fiscal year in effect, and the age of
 // the market rent index. Pure: the date is passed in (SOURCE_DATE_EPOCH or the clock, read at the edge).
+import { monthsBetween } from '../contract/months.ts';
 import type { Vintages } from '../contract/schemas.ts';
 import type { Words } from '../contract/words.ts';
 import { INCOME_LIMITS_EFFECTIVE } from '../sources/hud-income-limits.ts';
@@ -17,10 +18,6 @@ export function fiscalYearInEffect(date: string): number {
 /** The first day of a fiscal year: FY2027 → 2026-10-01. */
 export const fiscalYearStart = (fiscalYear: number) => `${fiscalYear - 1}-10-01`;
 
-/** Whole months from one `YYYY-MM` to another. */
-export function monthsBetween(from: string, to: string): number {
-  return (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7));
-}
 
 export interface FiscalYearFreshness {
   in_effect_fiscal_year: number;
@@ -46,24 +43,36 @@ export function monthFreshness(latestMonth: string, buildDate: string): MonthFre
   return { months_behind: months, behind: months > ZORI_BEHIND_MONTHS };
 }
 
+/** One way the data is older than it should be on the build date, and what its sentence says. */
+export type StaleNotice =
+  | { kind: 'fmr'; inEffect: string; date: string; published: string }
+  | { kind: 'zori'; month: string; months: string }
+  | { kind: 'limits'; inEffect: string; date: string; published: string };
+
+/** Where the data is older than it should be on the build date, with the values its sentences say in the language of `words`. */
+function staleNotices(words: Words, vintages: Pick<Vintages, 'hud_safmr' | 'zillow_zori' | 'hud_il'>): StaleNotice[] {
+  const notices: StaleNotice[] = [];
+  const safmr = vintages.hud_safmr;
+  if (safmr.behind) notices.push({ kind: 'fmr', inEffect: String(safmr.in_effect_fiscal_year), date: words.date(safmr.in_effect_since), published: String(safmr.latest_fiscal_year) });
+  const zori = vintages.zillow_zori;
+  if (zori.latest_month && zori.behind) notices.push({ kind: 'zori', month: words.month(zori.latest_month), months: String(zori.months_behind) });
+  const limits = vintages.hud_il;
+  if (limits.behind) {
+    notices.push({ kind: 'limits', inEffect: String(limits.in_effect_fiscal_year), date: words.date(INCOME_LIMITS_EFFECTIVE[limits.in_effect_fiscal_year] ?? limits.effective_date), published: String(limits.fiscal_year) });
+  }
+  return notices;
+}
+
 /**
  * The plain sentences that say the data is older than it should be on the build date, in the
  * language of `words`: meta.json, llms.txt, the build report and the agent server in English, each
  * page in its own. Made from the vintages alone, so every language says the same.
  */
 export function noticesOf(words: Words, vintages: Pick<Vintages, 'hud_safmr' | 'zillow_zori' | 'hud_il'>): string[] {
-  const notices: string[] = [];
-  const safmr = vintages.hud_safmr;
-  if (safmr.behind) {
-    notices.push(words.say('notice.fmr', { inEffect: String(safmr.in_effect_fiscal_year), date: words.date(safmr.in_effect_since), published: String(safmr.latest_fiscal_year) }));
-  }
-  const zori = vintages.zillow_zori;
-  if (zori.latest_month && zori.behind) {
-    notices.push(words.say('notice.zori', { month: words.month(zori.latest_month), months: String(zori.months_behind) }));
-  }
-  const limits = vintages.hud_il;
-  if (limits.behind) {
-    notices.push(words.say('notice.limits', { inEffect: String(limits.in_effect_fiscal_year), date: words.date(INCOME_LIMITS_EFFECTIVE[limits.in_effect_fiscal_year] ?? limits.effective_date), published: String(limits.fiscal_year) }));
-  }
-  return notices;
+  return staleNotices(words, vintages).map(({ kind, ...values }) => words.say(`notice.${kind}`, values));
+}
+
+/** The same notices as a page shows them: a line each (`summary`), which opens to the sentence (`detail`). */
+export function noticeLinesOf(words: Words, vintages: Pick<Vintages, 'hud_safmr' | 'zillow_zori' | 'hud_il'>): { kind: StaleNotice['kind']; summary: string; detail: string }[] {
+  return staleNotices(words, vintages).map(({ kind, ...values }) => ({ kind, summary: words.say(`notice.${kind}.line`, values), detail: words.say(`notice.${kind}`, values) }));
 }

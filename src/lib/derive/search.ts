@@ -43,6 +43,18 @@ export interface CountyHit {
   zip_count: number;
 }
 
+/** A city the query names, with every ZIP code the index gives it (folded names are one city: "St Paul" and "Saint Paul"). */
+export interface CityHit {
+  city: string;
+  /** The folded name: the city's anchor on the A to Z list (`cityAnchor`). */
+  key: string;
+  rank: MatchRank;
+  zips: string[];
+}
+
+/** Where a city is on the A to Z list of every ZIP code (/zips/): "saint paul" → "city-saint-paul". */
+export const cityAnchor = (key: string): string => `city-${key.replace(/ /g, '-')}`;
+
 export interface ZipHit<R extends PlaceRow> {
   row: R;
   rank: MatchRank;
@@ -52,6 +64,8 @@ export interface SearchResult<R extends PlaceRow> {
   /** The query as compared: folded, abbreviations spelled out, a trailing state dropped. */
   folded: string;
   counties: CountyHit[];
+  /** Every city whose name matches, best first. */
+  cities: CityHit[];
   /** Every matching ZIP, best first (a caller shows the first few). */
   zips: ZipHit<R>[];
 }
@@ -110,11 +124,14 @@ function runTogether(text: string): string[] {
   return [compact, ...spelled];
 }
 
+/** Below this many letters a query matches the start of a name or of its words only: "mp" is not inside "Hampton". */
+const SUBSTRING_FROM = 3;
+
 function rankName(name: string, text: string, together: readonly string[]): MatchRank | undefined {
   if (name === text) return MATCH.exact;
   if (name.startsWith(text)) return MATCH.prefix;
   if (name.includes(` ${text}`)) return MATCH.wordPrefix;
-  if (name.includes(text)) return MATCH.substring;
+  if (text.length >= SUBSTRING_FROM && name.includes(text)) return MATCH.substring;
   // "StCloud", "stpaul": the name without its spaces.
   const compact = name.replace(/ /g, '');
   if (together.includes(compact)) return MATCH.exact;
@@ -143,11 +160,13 @@ export function searchPlaces<R extends PlaceRow>(rows: readonly R[], query: stri
   const zip = [...query.matchAll(/(?<!\d)(\d{5})(?:-\d{4})?(?!\d)/g)].at(-1)?.[1];
   const digits = zip ?? query.replace(/\s+/g, '');
   if (/^\d{1,5}$/.test(digits)) {
-    return { folded: digits, counties: [], zips: rows.filter((r) => r.zip.startsWith(digits)).map((row) => ({ row, rank: MATCH.prefix })).sort((a, b) => compareCodePoints(a.row.zip, b.row.zip)) };
+    return { folded: digits, counties: [], cities: [], zips: rows.filter((r) => r.zip.startsWith(digits)).map((row) => ({ row, rank: MATCH.prefix })).sort((a, b) => compareCodePoints(a.row.zip, b.row.zip)) };
   }
   const { text, county: countyAsked } = foldQuery(query, state, countyPhrases);
-  if (!text) return { folded: text, counties: [], zips: [] };
+  if (!text) return { folded: text, counties: [], cities: [], zips: [] };
   const together = runTogether(text);
+  // A nickname being typed ("mp", "mpl" of "mpls") already finds its city, so the list does not jump when it is complete.
+  const nicknamed = new Set(text.length >= 2 ? Object.entries(NICKNAMES).flatMap(([nickname, name]) => (nickname.startsWith(text) ? [name] : [])) : []);
   const counties = new Map<string, CountyHit>();
   for (const row of rows) {
     const hit = counties.get(row.county_slug);
@@ -160,25 +179,53 @@ export function searchPlaces<R extends PlaceRow>(rows: readonly R[], query: stri
   }
   const zips: ZipHit<R>[] = [];
   for (const row of rows) {
-    const cityRank = countyAsked ? undefined : rankName(namesOf(row).city, text, together);
+    const city = namesOf(row).city;
+    const cityRank = countyAsked ? undefined : (rankName(city, text, together) ?? (nicknamed.has(city) ? MATCH.prefix : undefined));
     const rank = cityRank ?? (counties.has(row.county_slug) ? MATCH.inCounty : undefined);
     if (rank !== undefined) zips.push({ row, rank });
+  }
+  zips.sort((a, b) => a.rank - b.rank || compareCodePoints(a.row.zip, b.row.zip));
+  const cities = new Map<string, CityHit>();
+  for (const { row, rank } of zips) {
+    if (rank === MATCH.inCounty) continue;
+    const key = namesOf(row).city;
+    const hit = cities.get(key);
+    if (hit) hit.zips.push(row.zip);
+    else cities.set(key, { city: row.city, key, rank, zips: [row.zip] });
   }
   return {
     folded: text,
     counties: [...counties.values()].sort((a, b) => a.rank - b.rank || compareCodePoints(a.county_slug, b.county_slug)),
-    zips: zips.sort((a, b) => a.rank - b.rank || compareCodePoints(a.row.zip, b.row.zip)),
+    cities: [...cities.values()].sort((a, b) => a.rank - b.rank || compareCodePoints(a.key, b.key)),
+    zips,
   };
 }
 
-/** What a search box lists: counties before ZIPs of the same rank, at most `most.counties` and `most.zips` of each. */
-export function listedPlaces<R extends PlaceRow>(
-  result: SearchResult<R>,
-  most = { counties: 3, zips: 10 },
-): ({ kind: 'county'; hit: CountyHit } | { kind: 'zip'; hit: ZipHit<R> })[] {
+export type ListedPlace<R extends PlaceRow> = { kind: 'county'; hit: CountyHit } | { kind: 'city'; hit: CityHit } | { kind: 'zip'; hit: ZipHit<R> };
+
+/**
+ * What a search box lists, best first: counties, then each city of several ZIP codes as one entry
+ * ("Saint Paul: 33 ZIP codes", in place of its ZIPs), then ZIPs; at most `most` of each kind.
+ */
+export function listedPlaces<R extends PlaceRow>(result: SearchResult<R>, most = { counties: 3, cities: 5, zips: 10 }): ListedPlace<R>[] {
+  const grouped = new Set(result.cities.filter((c) => c.zips.length > 1).map((c) => c.key));
   const counties = result.counties.slice(0, most.counties).map((hit) => ({ kind: 'county' as const, hit }));
-  const zips = result.zips.slice(0, most.zips).map((hit) => ({ kind: 'zip' as const, hit }));
-  return [...counties, ...zips].sort((a, b) => a.hit.rank - b.hit.rank || (a.kind === b.kind ? 0 : a.kind === 'county' ? -1 : 1));
+  const cities = result.cities.filter((c) => grouped.has(c.key)).slice(0, most.cities).map((hit) => ({ kind: 'city' as const, hit }));
+  const zips = result.zips.filter((z) => z.rank === MATCH.inCounty || !grouped.has(namesOf(z.row).city)).slice(0, most.zips).map((hit) => ({ kind: 'zip' as const, hit }));
+  const order = { county: 0, city: 1, zip: 2 } as const;
+  return [...counties, ...cities, ...zips].sort((a, b) => a.hit.rank - b.hit.rank || order[a.kind] - order[b.kind]);
+}
+
+/** The place an entry of the list opens, as a key the next answer can be compared with. */
+export const placeKey = <R extends PlaceRow>(item: ListedPlace<R>): string => (item.kind === 'county' ? `county:${item.hit.county_slug}` : item.kind === 'city' ? `city:${item.hit.key}` : item.hit.row.zip);
+
+/**
+ * A list that does not jump while typing: when the entry first before is still listed, it stays first
+ * (the rest keep their order), so a word being completed leaves the top of the list where it was.
+ */
+export function keepingFirst<T>(items: readonly T[], firstBefore: string | undefined, keyOf: (item: T) => string): T[] {
+  const at = firstBefore === undefined ? -1 : items.findIndex((item) => keyOf(item) === firstBefore);
+  return at <= 0 ? [...items] : [items[at] as T, ...items.slice(0, at), ...items.slice(at + 1)];
 }
 
 /** "1 match", "2 matches": a count with its noun, singular or plural. */

@@ -7,6 +7,9 @@ import { answerMcp } from '../mcp/web.ts';
 import { type Context, contextOf } from '../context.ts';
 import { TRANSLATED } from '../languages.ts';
 import { STATES } from '../states.ts';
+import { SEARCH_INDEX_PATH } from '../contract/routes.ts';
+import { fromSearchIndex, type SearchIndex } from '../derive/search.ts';
+import { searchLanding } from './search-landing.ts';
 import { CONTRACT_HEADERS, HASHED_ASSETS, HOST_FOLDER, HOST_HEADERS_JSON, IMMUTABLE_CACHE, NOT_FOUND_CACHE, securityHeaders, STRICT_TRANSPORT_SECURITY } from './headers.ts';
 
 /** Where the agent server answers on a deployment (under a state's prefix in a folder of states). */
@@ -188,6 +191,27 @@ async function staticFile(request: Request, answering: Answering): Promise<Respo
   return answer(request.method === 'HEAD' ? null : response.body, 200);
 }
 
+/** The list of every ZIP by city, under a state's and a language's prefix: where the search form goes without JavaScript. */
+const ZIPS_PAGE = /^((?:\/[a-z]{2})?(?:\/[a-z]{2,3})?)\/zips\/$/;
+
+/**
+ * The search form without JavaScript (/zips/?q=…): a query that names a place is sent on to it (303), by
+ * the search the box runs, over the state's search index; otherwise undefined, and the list is served.
+ */
+async function searchRedirect({ files, url, security }: Answering, prefix: string): Promise<Response | undefined> {
+  const query = url.searchParams.get('q')?.trim();
+  const base = ZIPS_PAGE.exec(url.pathname)?.[1];
+  if (!query || base === undefined) return undefined;
+  const found = await files.fetch(new Request(`${url.origin}${prefix}${SEARCH_INDEX_PATH}`));
+  if (found.status !== 200) {
+    await found.body?.cancel();
+    return undefined;
+  }
+  const index = (await found.json()) as SearchIndex;
+  const target = searchLanding(fromSearchIndex(index), query, index.state);
+  return target === undefined ? undefined : contractResponse(null, 303, { location: `${base}${target}` }, security);
+}
+
 /**
  * A reader of the built API from the static files themselves (`root`: the site's, or a state's): what
  * /mcp answers from. One per request: a Worker may not settle one request's promise (a cached read)
@@ -239,5 +263,5 @@ export async function answerEdge(request: Request, files: StaticFiles): Promise<
     }, answering.security);
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') return errorAnswer(answering, 405, { allow: ALLOW });
-  return staticFile(request, answering);
+  return (await searchRedirect(answering, prefix)) ?? staticFile(request, answering);
 }

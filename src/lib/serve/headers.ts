@@ -23,6 +23,8 @@ export const HASHED_ASSETS = '/_astro/';
 export const HOST_FOLDER = '_host';
 export const HOST_HEADERS_JSON = `${HOST_FOLDER}/security-headers.json`;
 export const HOST_HEADERS_NGINX = `${HOST_FOLDER}/security-headers.conf`;
+/** nginx's map from a query of the search form without JavaScript to its place (serve/search-landing.ts). */
+export const HOST_SEARCH_NGINX = `${HOST_FOLDER}/search-map.conf`;
 
 /** The hashes of the inline elements the pages hold (`sha256-…`), which the policy allows by name. */
 export interface InlineHashes {

@@ -1,10 +1,11 @@
 // The words a page's script speaks (the form's answer, the search's options), in the page's
-// language: the language's scripts.json only, each its own chunk, fetched by the page that needs it.
-import type { Catalogue } from '../contract/words.ts';
-import { type Words, wordsOf } from '../contract/words.ts';
+// language: the language's scripts.json only, precompiled at build (build/precompiled-messages.ts),
+// each its own chunk, fetched by the page that needs it.
+import { type CompiledCatalogue, type Words, wordsOf } from '../contract/words.ts';
 import { languageByCode, SOURCE_LANGUAGE } from '../languages.ts';
 
-const CATALOGUES = import.meta.glob<Catalogue>('../../messages/*/scripts.json', { import: 'default' });
+// The query is PRECOMPILED's: import.meta.glob takes literals only.
+const CATALOGUES = import.meta.glob<CompiledCatalogue>('../../messages/*/scripts.json', { query: '?precompiled', import: 'default' });
 
 let words: Promise<Words> | undefined;
 

@@ -36,7 +36,7 @@ export const getZip = defineTool({
       record.hud_areas.length > 1 ? `HUD lists it in ${record.hud_areas.length} FMR areas: ${record.hud_areas.map((a) => `${a.name} (2 BR area FMR ${money(a.fmr.br2)})`).join('; ')}.` : null,
       answers.smallArea,
       answers.area,
-      marketRentAgeSentence(ENGLISH, record, record.fmr_latest_fy),
+      marketRentAgeSentence(ENGLISH, record, record.meta.generated_at),
       zipWageSentence(ENGLISH, record),
       record.income_limits
         ? `Voucher eligibility: income at or below HUD's FY${record.income_limits.fiscal_year} very low limit, ${money(record.income_limits.very_low['1'])} for one person to ${money(record.income_limits.very_low['8'])} for eight (voucher_fit answers for one household).`
