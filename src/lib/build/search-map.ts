@@ -13,8 +13,19 @@ export async function writeSearchMap(dir: string, base: string): Promise<void> {
   await writeFile(join(dir, HOST_SEARCH_NGINX), nginxLandingMap(fromSearchIndex(index), index.state, base.replace(/\/$/, '')));
 }
 
-/** A folder of states: every state's map in one, for the one block that serves them all. */
+/**
+ * A folder of states: every state's map in one, for the one block that serves them all. A state
+ * folder without one (the index's files alone, `--index-only` in a deployment's front job, which
+ * nginx does not serve) adds nothing.
+ */
 export async function joinSearchMaps(outDir: string, stateFolders: readonly string[]): Promise<void> {
-  const maps = await Promise.all(stateFolders.map((folder) => readFile(join(outDir, folder, HOST_SEARCH_NGINX), 'utf8')));
+  const maps = await Promise.all(
+    stateFolders.map((folder) =>
+      readFile(join(outDir, folder, HOST_SEARCH_NGINX), 'utf8').catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
+        throw error;
+      }),
+    ),
+  );
   await writeFile(join(outDir, HOST_SEARCH_NGINX), maps.join(''));
 }

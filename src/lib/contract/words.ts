@@ -10,8 +10,11 @@ import { type NumberFormats, numberFormats } from './format.ts';
 
 /** One language's messages: key → ICU MessageFormat text. */
 export type Catalogue = Readonly<Record<string, string>>;
-/** The same messages parsed at build (build/precompiled-messages.ts): what a page's script loads, with no parser. */
-export type CompiledCatalogue = Readonly<Record<string, MessageFormatElement[]>>;
+/**
+ * The same messages parsed at build (build/precompiled-messages.ts): what a page's script loads, with no parser.
+ * Each is FormatJS's syntax tree, typed loosely here so the typed client's declarations name no FormatJS module.
+ */
+export type CompiledCatalogue = Readonly<Record<string, readonly object[]>>;
 /**
  * Every message's key, from the English catalogues (a type only: nothing of them reaches a script this way), so a
  * missing or misspelt key fails the typecheck rather than a page at render time.
@@ -45,7 +48,7 @@ export function wordsOf(language: LanguageScope, catalogue: Catalogue | Compiled
     if (!message) {
       const text = catalogue[key];
       if (text === undefined) throw new Error(`no message "${key}" in the ${language.englishName} (${language.code}) catalogue`);
-      message = new IntlMessageFormat(text, locale, undefined, { ignoreTag: true });
+      message = new IntlMessageFormat(text as string | MessageFormatElement[], locale, undefined, { ignoreTag: true });
       compiled.set(key, message);
     }
     return String(message.format(values));
