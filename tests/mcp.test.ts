@@ -262,6 +262,38 @@ describe('mnrent-mcp as a process', () => {
     }
   });
 
+  it("npm run --silent mcp, as the README says: stdout holds the protocol alone; without --silent, npm's banner comes first and the server says so on stderr", async () => {
+    const INITIALIZE = `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'mnrent-tests', version: '1' } } })}\n`;
+    /** What the command writes to stdout (its lines with text) until it answers an initialize request, and to stderr by then. */
+    const untilAnswered = (npmArgs: string[]) =>
+      new Promise<{ lines: string[]; stderr: string }>((resolve, reject) => {
+        // A group of its own: npm, its shell and the server stop together.
+        // npm's settings of the run that started the tests (npm --silent test) are not this command's.
+        const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_')));
+        const child = spawn('npm', [...npmArgs, '--', '--dir', site], { cwd: PROJECT_ROOT, env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+        let stdout = '';
+        let stderr = '';
+        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+        child.stdout.on('data', (d: Buffer) => {
+          stdout += d.toString();
+          const lines = stdout.split('\n').filter((line) => line.trim() !== '');
+          if (stdout.endsWith('\n') && lines.some((line) => line.startsWith('{'))) {
+            if (child.pid !== undefined) process.kill(-child.pid);
+            resolve({ lines, stderr });
+          }
+        });
+        child.once('error', reject);
+        child.stdin.write(INITIALIZE);
+      });
+    const quiet = await untilAnswered(['run', '--silent', 'mcp']);
+    expect(quiet.lines).toHaveLength(1);
+    expect((JSON.parse(quiet.lines[0] ?? '') as { result: { serverInfo: { name: string } } }).result.serverInfo.name).toBe('mnrent');
+    expect(quiet.stderr).not.toContain('npm wrote its banner');
+    const loud = await untilAnswered(['run', 'mcp']);
+    expect(loud.lines[0]).toBe('> mnrent@1.0.0 mcp');
+    expect(loud.stderr).toContain('mnrent-mcp: npm wrote its banner to stdout before this server started, and an MCP client reads stdout as the protocol: start it with npm run --silent mcp -- …');
+  });
+
   describe('--base-url, reading a deployed copy behind nginx', () => {
     const nginx = inject('servers').nginx;
 

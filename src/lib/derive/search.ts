@@ -205,7 +205,7 @@ export type ListedPlace<R extends PlaceRow> = { kind: 'county'; hit: CountyHit }
 
 /**
  * What a search box lists, best first: counties, then each city of several ZIP codes as one entry
- * ("Saint Paul: 33 ZIP codes", in place of its ZIPs), then ZIPs; at most `most` of each kind.
+ * ("Saint Paul: 31 ZIP codes", in place of its ZIPs), then ZIPs; at most `most` of each kind.
  */
 export function listedPlaces<R extends PlaceRow>(result: SearchResult<R>, most = { counties: 3, cities: 5, zips: 10 }): ListedPlace<R>[] {
   const grouped = new Set(result.cities.filter((c) => c.zips.length > 1).map((c) => c.key));

@@ -1,4 +1,4 @@
-// The `mnrent-mcp` command line, shared by `npm run mcp` in a clone and by the published package
+// The `mnrent-mcp` command line, shared by `npm run --silent mcp` in a clone and by the published package
 // (src/packages/mnrent-mcp), which passes the site it was packed from as the default source.
 // stdout belongs to the protocol on stdio: every log line goes to stderr.
 import { parseArgs } from 'node:util';
@@ -28,8 +28,18 @@ export function mcpUsage(defaults: McpCliDefaults = {}): string {
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-/** Runs the command; resolves when the server is up (stdio keeps the process alive afterwards). */
-export async function runMcpCli(args: string[], defaults: McpCliDefaults = {}): Promise<void> {
+/**
+ * What to tell someone who started the server on stdio with `npm run mcp` rather than `npm run --silent mcp`:
+ * npm has already written its banner ("> mnrent@1.0.0 mcp") to stdout, which a client reads as the protocol.
+ * `env` is the process's environment: npm names the script it runs and, with --silent, its log level.
+ */
+export function npmBannerWarning(env: Readonly<Record<string, string | undefined>>): string | undefined {
+  if (env.npm_lifecycle_event === undefined || env.npm_config_loglevel === 'silent') return undefined;
+  return `mnrent-mcp: npm wrote its banner to stdout before this server started, and an MCP client reads stdout as the protocol: start it with npm run --silent ${env.npm_lifecycle_event} -- …`;
+}
+
+/** Runs the command; resolves when the server is up (stdio keeps the process alive afterwards). `env`: the process's environment. */
+export async function runMcpCli(args: string[], defaults: McpCliDefaults = {}, env: Readonly<Record<string, string | undefined>> = {}): Promise<void> {
   const fail = (message: string): never => {
     log(`mnrent-mcp: ${message} (--help prints the usage)`);
     process.exit(2);
@@ -76,5 +86,7 @@ export async function runMcpCli(args: string[], defaults: McpCliDefaults = {}): 
     process.once('SIGTERM', stop);
     return;
   }
+  const banner = npmBannerWarning(env);
+  if (banner) log(banner);
   await connectServer(createMcpServer(reader, context), new LineStdioTransport());
 }
