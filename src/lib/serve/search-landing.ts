@@ -47,13 +47,9 @@ export function nginxLandingMap(rows: readonly PlaceRow[], state: StateWords, ba
   const page = `^(?<mnrent_to>${base}(?:/[a-z]{2,3})?)/zips/\\?${SEPARATOR}*`;
   const stateAfter = `(?:${SEPARATOR}+(?:${[state.code, state.name].map((name) => namePattern(foldPlace(name))).join('|')}))?${SEPARATOR}*$`;
   const line = (pattern: string, target: string) => `    "~*${pattern}" "$mnrent_to${target}";`;
-  const names = new Map<string, string>();
-  for (const row of rows) {
-    for (const name of [foldPlace(row.city), foldPlace(row.county)]) if (!names.has(name)) names.set(name, name);
-  }
-  for (const nickname of Object.keys(NICKNAMES)) names.set(nickname, nickname);
+  const names = new Set([...rows.flatMap((row) => [foldPlace(row.city), foldPlace(row.county)]), ...Object.keys(NICKNAMES)]);
   const lines: string[] = [];
-  for (const name of [...names.keys()].sort()) {
+  for (const name of [...names].sort()) {
     const target = searchLanding(rows, name, state);
     if (target) lines.push(line(`${page}${namePattern(name)}${stateAfter}`, target));
   }
