@@ -15,7 +15,7 @@ import { workbook } from './helpers/xlsx.ts';
 
 const SAFMR_2026 = 'hud_safmr/safmr_fy2026_national_from_worthwise_parquet.csv';
 const ZORI = 'zillow_zori/Zip_zori_uc_sfrcondomfr_sm_month_2023-10_excel-resaved.csv';
-const CROSSWALK = 'hud_usps_crosswalk/ZIP_COUNTY_092024.xlsx';
+const CROSSWALK = 'hud_usps_crosswalk/ZIP_COUNTY_122025.xlsx';
 
 let scratch: string;
 let earlier: string;
@@ -80,7 +80,7 @@ describe.concurrent('a build with bad input stops, says where, and keeps the ear
   it('a truncated workbook', async () => {
     const bytes = await readFile(source(CROSSWALK));
     const dir = await mutatedSources('truncated-xlsx', { [CROSSWALK]: bytes.subarray(0, bytes.length / 2) });
-    await expectFailure(dir, /ZIP_COUNTY_092024\.xlsx: not a readable \.xlsx workbook/);
+    await expectFailure(dir, /ZIP_COUNTY_122025\.xlsx: not a readable \.xlsx workbook/);
   });
 
   it('a workbook that is an HTML error page', async () => {
@@ -125,7 +125,7 @@ describe.concurrent('a build with bad input stops, says where, and keeps the ear
     const rows = fmr.data.filter((row) => row[7] !== '2712399999');
     expect(rows).toHaveLength(fmr.data.length - 1);
     const dir = await mutatedSources('unknown-county', { 'hud_fmr/FY26_FMRs_revised.xlsx': await workbook({ sheet: fmr.sheet, rows }) });
-    expect(await refusalOf(dir)).toMatch(/ZIP_COUNTY_092024\.xlsx \[Export Worksheet\], row \d+, column COUNTY: county code 27123 of ZIP 551\d\d is not in the state's county list$/);
+    expect(await refusalOf(dir)).toMatch(/ZIP_COUNTY_122025\.xlsx \[Export Worksheet\], row \d+, column COUNTY: county code 27123 of ZIP 551\d\d is not in the state's county list$/);
   });
 
   describe('HUD income limits (the FY2025 workbook is in effect on the test date)', () => {

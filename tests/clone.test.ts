@@ -80,7 +80,7 @@ describe.skipIf(skipReason !== undefined)(`a fresh clone with no network${skipRe
     const lines = site.stderr.split('\n');
     expect(lines.filter((l) => l.startsWith('mnrent site: offline ('))).toHaveLength(1);
     expect(lines).toContain(
-      'mnrent site: built dist from the snapshot in data/snapshot (Small Area FMR FY2021-FY2026, county FMR FY2026, income limits FY2025, ZORI to 2023-10, ACS 2019-2023, crosswalk 2024-Q3); newer releases were not checked: no publisher could be reached',
+      'mnrent site: built dist from the snapshot in data/snapshot (Small Area FMR FY2021-FY2026, county FMR FY2026, income limits FY2025, ZORI to 2023-10 (counties 2026-01), ACS 2019-2023, crosswalk 2025-Q4); newer releases were not checked: no publisher could be reached',
     );
     // Offline is found by one look at each host, not by each file's retries.
     expect(site.stderr).not.toMatch(/retry \d/);

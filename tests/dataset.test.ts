@@ -31,20 +31,22 @@ describe('counts, as the data gives them', () => {
     expect(dataset.counties).toHaveLength(87);
   });
 
-  it('records the vintages read: FY2021-FY2026, ZORI 2015-01 to 2023-10, ACS 2019-2023, crosswalk 2024-Q3', () => {
+  it('records the vintages read: FY2021-FY2026, ZORI 2015-01 to 2023-10 (counties to 2026-01), ACS 2019-2023, crosswalk 2025-Q4', () => {
     const v = dataset.metaRecord.vintages;
     expect(v.hud_safmr.fiscal_years).toEqual([2021, 2022, 2023, 2024, 2025, 2026]);
     expect(v.hud_safmr.files.map((f) => f.name)).toContain('hud_safmr/fy2024_safmrs_revised.xlsx');
     expect(v.hud_fmr.fiscal_year).toBe(2026);
     expect(v.zillow_zori).toMatchObject({ first_month: '2015-01', latest_month: '2023-10' });
     expect(v.census_acs).toMatchObject({ vintage: '2019-2023', table: 'B25064' });
-    expect(v.hud_usps_crosswalk.quarter).toBe('2024-Q3');
+    expect(v.zillow_zori_county).toMatchObject({ first_month: '2015-01', latest_month: '2026-01', months_behind: 11 });
+    expect(v.hud_usps_crosswalk.quarter).toBe('2025-Q4');
+    expect(dataset.metaRecord.counts.counties_with_market_rent).toBe(32);
     // data/snapshot/provenance.json gives the sha256 of each file of the snapshot.
     expect(v.geonames.files[0]).toEqual({ name: 'geonames/US.txt', bytes: 2668861, sha256: 'c3044b608d6d43030d717887a25c11c27e728d8d95505aedc7b45e21831a8623' });
     expect(dataset.meta.sources).toEqual({ hud_safmr: 'FY2026', zori: '2023-10' });
   });
 
-  it('warns about the three FY2026 ZIPs the 2024-Q3 crosswalk does not know (data/snapshot/provenance.json: 55814, 56030, 56140)', () => {
+  it('warns about the five FY2026 ZIPs the 2025-Q4 crosswalk does not know (data/snapshot/provenance.json: 55814, 56030, 56140, and 56075 and 56398, which USPS dropped after 2024-Q3)', () => {
     // Then the 8 addresses the two parses of the contact reports disagree on (tests/national/housing-agencies.test.ts); every agency is placed.
     const [others, agencies] = [dataset.warnings.filter((w) => !w.startsWith('hud_pha_contacts: ')), dataset.warnings.filter((w) => w.startsWith('hud_pha_contacts: '))];
     expect(agencies).toHaveLength(8);
@@ -52,7 +54,9 @@ describe('counts, as the data gives them', () => {
       'hud_il/Section8-FY26.xlsx was not read: FY2026 takes effect on 2026-05-01, after 2026-01-01',
       'ZIP 55814 is not in the crosswalk: county from GeoNames',
       'ZIP 56030 is not in the crosswalk: county from GeoNames',
+      'ZIP 56075 is not in the crosswalk: county from GeoNames',
       'ZIP 56140 is not in the crosswalk: county from GeoNames',
+      'ZIP 56398 is not in the crosswalk: county from GeoNames',
     ]);
   });
 });
@@ -101,8 +105,30 @@ describe('ZIPs worked out by hand from the source rows', () => {
     expect(zip('56763').nearby.map((n) => n.zip)).toEqual(['56673', '56756', '56711', '56751', '56686', '56761']);
   });
 
-  it('55814 Duluth: not in the 2024-Q3 crosswalk, placed by GeoNames county 137', () => {
+  it('55814 Duluth: not in the 2025-Q4 crosswalk, placed by GeoNames county 137', () => {
     expect(zip('55814')).toMatchObject({ city: 'Duluth', county: 'St. Louis', fmr2_yoy_pct: 9.0 }); // (1570 - 1440) / 1440 = 9.03%
+  });
+
+  it('56075 Northrop and 56398 Saint Cloud, dropped from the crosswalk after 2024-Q3, are placed by GeoNames: Martin 091 and Stearns 145, the counties 2024-Q3 gave them', () => {
+    expect([zip('56075').county, zip('56398').county]).toEqual(['Martin', 'Stearns']);
+  });
+
+  it("55075 South Saint Paul, split in 2025-Q4 with 0.07% of its homes in Ramsey, stays in Dakota: the county of the largest residential share", () => {
+    expect(zip('55075')).toMatchObject({ county: 'Dakota', county_slug: 'dakota' });
+  });
+
+  it("Hennepin County carries Zillow's county series: January 2015 1155.2007… to January 2026 1709.90 (row 34 of the county file); Aitkin, which Zillow leaves out, none", () => {
+    const county = (slug: string) => dataset.counties.find((c) => c.county_slug === slug);
+    const hennepin = county('hennepin')?.zori_county;
+    expect(hennepin?.latest).toEqual({ month: '2026-01', rent: 1710 });
+    expect(hennepin?.monthly).toHaveLength(133);
+    expect(hennepin?.monthly[0]).toEqual({ month: '2015-01', rent: 1155.2 });
+    expect(county('aitkin')?.zori_county).toBeNull();
+    expect(dataset.counties.filter((c) => c.zori_county !== null)).toHaveLength(32);
+  });
+
+  it("55104 Saint Paul: the ZIP's own market rent ends in October 2023 ($1,774); Ramsey County's series in January 2026 ($1,492, Zillow's 1492.xx rounded)", () => {
+    expect(zip('55104')).toMatchObject({ zori_latest: { month: '2023-10', rent: 1774 }, zori_county_latest: { month: '2026-01', rent: 1492 } });
   });
 
   it('55001 Afton: ACS rent suppressed, FMR unchanged', () => {

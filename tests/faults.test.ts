@@ -21,6 +21,7 @@ import { MINNESOTA } from '../src/lib/states.ts';
 const SAFMR_2026 = 'hud_safmr/safmr_fy2026_national_from_worthwise_parquet.csv';
 const ZORI = 'zillow_zori/Zip_zori_uc_sfrcondomfr_sm_month_2023-10_excel-resaved.csv';
 const ACS = 'census_acs/acs5_2019-2023_B25064_zcta_MN.csv';
+const COUNTY_ZORI = 'zillow_zori_county/County_zori_uc_sfrcondomfr_sm_month.csv';
 const GEONAMES = 'geonames/US.txt';
 const LAYER = 'hud_pha_layer/Detailed_Public_Housing_Authority_Dataset_2025-07-06_via_assistancehub.csv';
 const AREAS = join(PROJECT_ROOT, 'data', 'agency-areas', 'MN.json');
@@ -276,6 +277,33 @@ describe.concurrent('the publish gate', { timeout: BUILD_TEST_TIMEOUT_MS }, () =
   });
 });
 
+// Zillow's county file (data/snapshot/provenance.json): Hennepin is row 34, StateCodeFIPS 27 and
+// MunicipalCodeFIPS 053; the last two month columns are 2025-12-31 and 2026-01-31.
+describe.concurrent("Zillow's county series: one line, nothing published changed", { timeout: BUILD_TEST_TIMEOUT_MS }, () => {
+  it('a file without Minnesota stops the build against the earlier output, which stays as it was', async () => {
+    const withoutMinnesota = (await text(COUNTY_ZORI)).split('\n').filter((line) => !line.includes(',MN,MN,')).join('\n');
+    const dir = await mutated('county-zori-no-mn', { [COUNTY_ZORI]: withoutMinnesota });
+    await expectRefused('county-zori-no-mn', dir, /^mnrent build failed: not published: zillow_zori_county: 0 counties with Zillow's series, against 32 in the earlier output \(down 100\.0%, more than 3\.0%\)\. If this change is real, run again with --accept-changes$/);
+    // With nothing to compare with, it is a gap in Zillow's coverage, as for a state Zillow leaves out: one warning, no county series.
+    const first = await loadDataset({ sourcesDir: dir, site: TEST_SITE, generatedAt: generationTime(TEST_EPOCH), state: MINNESOTA });
+    expect(first.warnings).toContain("zillow_zori_county: zillow_zori_county/County_zori_uc_sfrcondomfr_sm_month.csv has rows for other states only: no Minnesota county carries Zillow's series of its own");
+    expect(first.counties.find((c) => c.county_slug === 'hennepin')?.zori_county).toBeNull();
+    expect(first.zips.find((z) => z.zip === '55104')?.zori_county_latest).toBeNull();
+  });
+
+  it('a county code that is not one of the state\'s counties', async () => {
+    const zori = replaceLine(await text(COUNTY_ZORI), 34, (l) => l.replace(',27,053,', ',27,999,'));
+    expect(await refusalOf(await mutated('county-zori-27999', { [COUNTY_ZORI]: zori }))).toMatch(
+      /County_zori_uc_sfrcondomfr_sm_month\.csv, row 34, column MunicipalCodeFIPS: county code 27999 \(Hennepin County\) is not one of Minnesota's counties in hud_fmr\/FY26_FMRs_revised\.xlsx$/,
+    );
+  });
+
+  it('a month header out of order', async () => {
+    const zori = (await text(COUNTY_ZORI)).replace('2025-12-31,2026-01-31', '2026-01-31,2025-12-31');
+    expect(await refusalOf(await mutated('county-zori-order', { [COUNTY_ZORI]: zori }))).toMatch(/County_zori_uc_sfrcondomfr_sm_month\.csv, row 1, column 2025-12-31: month 2025-12 does not follow 2026-01$/);
+  });
+});
+
 // The first case runs the build itself (one line, exit 1, the earlier output kept); the others check
 // the same pipeline in this process, which is where each rule lives.
 describe.concurrent('plausibility at the edge: one line naming file, row and column', { timeout: BUILD_TEST_TIMEOUT_MS }, () => {
@@ -372,7 +400,7 @@ describe.concurrent("the housing agencies' sources: one line naming file, row an
 describe.concurrent('files chosen by rule', { timeout: BUILD_TEST_TIMEOUT_MS }, () => {
   it('an old crosswalk named off the pattern is an error, not the newest quarter', async () => {
     const dir = await mutated('old-crosswalk', {});
-    await symlink(source('hud_usps_crosswalk/ZIP_COUNTY_092024.xlsx'), join(dir, 'hud_usps_crosswalk', 'ZIP_COUNTY_032020_old.xlsx'));
+    await symlink(source('hud_usps_crosswalk/ZIP_COUNTY_122025.xlsx'), join(dir, 'hud_usps_crosswalk', 'ZIP_COUNTY_032020_old.xlsx'));
     expect(await refusalOf(dir)).toMatch(/hud_usps_crosswalk\/ZIP_COUNTY_032020_old\.xlsx: not named like a hud_usps_crosswalk source \(ZIP_COUNTY_092024\.xlsx or ZIP_COUNTY_api\.json\)/);
   });
 

@@ -334,6 +334,9 @@ describe('other states through the pipeline in this process', { timeout: BUILD_T
     const dataset = await datasetOf('CT');
     expect(dataset.metaRecord.counts).toMatchObject({ zips: 379, counties: 9 });
     expect(dataset.counties.map((c) => `${c.county_slug}.json`).sort()).toEqual(['capitol-planning-region', 'greater-bridgeport-planning-region', 'lower-connecticut-river-valley-planning-region', 'naugatuck-valley-planning-region', 'northeastern-connecticut-planning-region', 'northwest-hills-planning-region', 'south-central-connecticut-planning-region', 'southeastern-connecticut-planning-region', 'western-connecticut-planning-region'].map((slug) => `${slug}.json`));
+    // Zillow's county file still has Connecticut's 8 old counties: none is a planning region, so none gets a series, with a warning.
+    expect(dataset.counties.every((c) => c.zori_county === null)).toBe(true);
+    expect(dataset.warnings.filter((w) => w.startsWith('zillow_zori_county: none of the 8 county codes of Connecticut'))).toHaveLength(1);
     // 06103 (Hartford) lies in the Capitol Planning Region (crosswalk county 09110), not in Hartford County (09003).
     expect(dataset.zips.find((z) => z.zip === '06103')).toMatchObject({ county: 'Capitol Planning Region', county_slug: 'capitol-planning-region' });
     // No county has a shape in the map's 2017 shapes: the home page and each region's page say so instead of drawing (index.astro, county/[slug].astro).
@@ -344,13 +347,13 @@ describe('other states through the pipeline in this process', { timeout: BUILD_T
     expect(say('county.map.none', { source: say('map.shapesSource'), county: 'Capitol Planning Region' })).toMatch(/^Not on a map here:/);
   });
 
-  it('PR: builds from the snapshot of the sources, which have no Puerto Rico rows in GeoNames, ZORI or the ACS: a warning each, and the 3 ZIP codes no source places left out by name', async () => {
+  it("PR: builds from the snapshot of the sources, which have no Puerto Rico rows in GeoNames, ZORI (ZIP or county) or the ACS: a warning each, and the 4 ZIP codes no source places left out by name", async () => {
     const dataset = await datasetOf('PR');
-    // 170 Puerto Rico ZIP codes in the FY2026 SAFMR file; 00636, 00906 and 00978 are not in the 2024-Q3 crosswalk.
-    expect(dataset.metaRecord.counts).toMatchObject({ zips: 167, counties: 78, zips_with_market_rent: 0, zips_with_census_rent: 0 });
-    for (const name of ['census_acs', 'zillow_zori', 'geonames']) expect(dataset.warnings.filter((w) => new RegExp(`${name}: .* has rows for other states only`).test(w)), name).toHaveLength(1);
-    expect(dataset.warnings).toContain("3 ZIP codes with a SAFMR left out, in none of Puerto Rico's counties in the crosswalk (hud_usps_crosswalk/ZIP_COUNTY_092024.xlsx); GeoNames has no Puerto Rico rows: 00636, 00906, 00978");
-    expect(dataset.zips).toHaveLength(167);
+    // 170 Puerto Rico ZIP codes in the FY2026 SAFMR file; 00636, 00742, 00906 and 00978 are not in the 2025-Q4 crosswalk.
+    expect(dataset.metaRecord.counts).toMatchObject({ zips: 166, counties: 78, zips_with_market_rent: 0, zips_with_census_rent: 0, counties_with_market_rent: 0 });
+    for (const name of ['census_acs', 'zillow_zori', 'zillow_zori_county', 'geonames']) expect(dataset.warnings.filter((w) => new RegExp(`${name}: .* has rows for other states only`).test(w)), name).toHaveLength(1);
+    expect(dataset.warnings).toContain("4 ZIP codes with a SAFMR left out, in none of Puerto Rico's counties in the crosswalk (hud_usps_crosswalk/ZIP_COUNTY_122025.xlsx); GeoNames has no Puerto Rico rows: 00636, 00742, 00906, 00978");
+    expect(dataset.zips).toHaveLength(166);
     expect(dataset.zips.map((z) => z.zip)).not.toContain('00636');
     const validator = contractValidator(asPublished(openApiDocument(state('PR'), TEST_SITE)) as Parameters<typeof contractValidator>[0]);
     for (const zip of dataset.zips) validator('ZipDetail')(asPublished(zipDocument(dataset.meta, zip)), `PR ${zip.zip}`);

@@ -9,27 +9,34 @@ import { source } from '../helpers/paths.ts';
 
 const inMinnesota = zipInState(MINNESOTA);
 
-const CROSSWALK = source('hud_usps_crosswalk/ZIP_COUNTY_092024.xlsx');
+const CROSSWALK = source('hud_usps_crosswalk/ZIP_COUNTY_122025.xlsx');
 const crosswalkRows = await parseCrosswalkWorkbook(readFileSync(CROSSWALK), CROSSWALK, inMinnesota);
 
 describe('HUD-USPS crosswalk workbook', () => {
   const crosswalk = crosswalkRows;
 
   it('reads the quarter from HUD\'s file name', () => {
-    expect(crosswalk.quarter).toBe('2024-Q3');
+    expect(crosswalk.quarter).toBe('2025-Q4');
     expect(crosswalkQuarterFromFileName('ZIP_COUNTY_122023.xlsx')).toBe('2023-Q4');
   });
 
-  it('keeps one row per county of a split ZIP (55602, sheet rows 31287 and 31288)', () => {
+  it('keeps one row per county of a split ZIP (55602, sheet rows 31292 and 31293)', () => {
     expect(crosswalk.rows.filter((r) => r.zip === '55602').map((r) => [r.row, r.county, r.city, r.resRatio])).toEqual([
-      [31287, '27075', 'BRIMSON', 0.11026615969581749],
-      [31288, '27137', 'BRIMSON', 0.88973384030418246],
+      [31292, '27075', 'BRIMSON', 0.11363636363636363],
+      [31293, '27137', 'BRIMSON', 0.8863636363636364],
     ]);
   });
 
-  it('keeps the 1,474 rows of 919 Minnesota ZIPs, not the Wisconsin ZIPs whose county code is 55001', () => {
-    expect(crosswalk.rows).toHaveLength(1474);
-    expect(new Set(crosswalk.rows.map((r) => r.zip)).size).toBe(919);
+  it('splits 55075 South Saint Paul in 2025-Q4: 0.07% of its homes in Ramsey, the rest in Dakota (rows 31009 and 31010)', () => {
+    expect(crosswalk.rows.filter((r) => r.zip === '55075').map((r) => [r.row, r.county, r.resRatio])).toEqual([
+      [31009, '27123', 0.0007420756917205555],
+      [31010, '27037', 0.9992579243082794],
+    ]);
+  });
+
+  it('keeps the 1,471 rows of 917 Minnesota ZIPs, not the Wisconsin ZIPs whose county code is 55001', () => {
+    expect(crosswalk.rows).toHaveLength(1471);
+    expect(new Set(crosswalk.rows.map((r) => r.zip)).size).toBe(917);
     expect(crosswalk.rows.some((r) => r.zip === '53910')).toBe(false);
   });
 });
@@ -79,7 +86,7 @@ describe('GeoNames US.txt', () => {
     expect(parsed.places[0]).toEqual({ zip: '00636', place: 'Rosario', stateCode: 'PR', countyCode: '125', latitude: 18.1636, longitude: -67.0801 });
   });
 
-  it('has 55814 (not in the 2024-Q3 crosswalk) in Duluth, St. Louis County 137', () => {
+  it('has 55814 (not in the 2025-Q4 crosswalk) in Duluth, St. Louis County 137', () => {
     expect(places.find((p) => p.zip === '55814')).toEqual({ zip: '55814', place: 'Duluth', stateCode: 'MN', countyCode: '137', latitude: 46.7833, longitude: -92.1066 });
   });
 });

@@ -28,7 +28,7 @@ describe('file names', () => {
     expect(crosswalk.some(({ pattern }) => pattern.test('ZIP_COUNTY_032020_old.xlsx'))).toBe(false);
   });
 
-  it('lets the build go without the crosswalk only', () => {
-    expect(DATASET_FOLDERS.filter((d) => !SOURCES[d].required)).toEqual(['hud_usps_crosswalk']);
+  it("lets the build go without the crosswalk and Zillow's county series only", () => {
+    expect(DATASET_FOLDERS.filter((d) => !SOURCES[d].required)).toEqual(['zillow_zori_county', 'hud_usps_crosswalk']);
   });
 });

@@ -59,6 +59,21 @@ export function marketRentAgeSentence(words: Words, zip: Pick<IndexZip, 'zori_la
   return words.say('compare.stale', { month: words.month(zip.zori_latest.month), months: String(months) });
 }
 
+/** How much newer the county's series must end than the ZIP code's own for the page to show the county's beside it. */
+export const COUNTY_MARKET_RENT_NEWER_MONTHS = 12;
+
+/**
+ * The county's latest market rent, to show beside the ZIP code's own: where the ZIP code has no
+ * series, or its series ends more than a year before the county's. Null otherwise: the ZIP code's
+ * own figure is then the one to read.
+ */
+export function countyMarketRentBeside(zip: Pick<ZipRecord, 'zori_latest' | 'zori_county_latest'>): ZipRecord['zori_county_latest'] {
+  const county = zip.zori_county_latest;
+  if (county === null) return null;
+  if (zip.zori_latest === null) return county;
+  return monthsBetween(zip.zori_latest.month, county.month) > COUNTY_MARKET_RENT_NEWER_MONTHS ? county : null;
+}
+
 /**
  * The housing wage in one sentence, for the pages and the agent server: "A full-time worker needs
  * $49.23 an hour ($102,400 a year) to afford the 2-bedroom Small Area FMR here ($2,560); $32.87 an

@@ -57,6 +57,17 @@ export const ZoriPoint = z
   .strict()
   .register(contractRegistry, { id: 'ZoriPoint' });
 
+export const CountyZori = z
+  .object({
+    monthly: z.array(ZoriPoint).describe('Monthly market rent index of the county, oldest first'),
+    latest: ZoriLatest,
+  })
+  .strict()
+  .register(contractRegistry, {
+    id: 'CountyZori',
+    description: "Zillow's own series for a county (all unit sizes, smoothed), read from Zillow's county file: not a summary of the county's ZIP series, and often newer than them (an addition to the spec)",
+  });
+
 export const Acs = z
   .object({
     median_gross_rent: dollars.describe('ACS 5-year median gross rent of the ZCTA with the same number, dollars'),
@@ -269,6 +280,7 @@ export const ZipRecord = z
     fmr2_yoy_pct: percent.nullable(),
     zori_monthly: z.array(ZoriPoint).describe('Monthly market rent index, oldest first'),
     zori_latest: ZoriLatest.nullable(),
+    zori_county_latest: ZoriLatest.nullable().describe("Latest month of Zillow's series for the ZIP code's county (the county record's zori_county); null where Zillow has none. The county's, not the ZIP code's: zori_latest stays the ZIP code's own (an addition to the spec)"),
     acs: Acs.nullable(),
     ...spreadFields,
     ...areaFields,
@@ -305,6 +317,7 @@ export const CountyRecord = z
     zip_count: z.int().nonnegative(),
     zori_zip_count: z.int().nonnegative().describe('ZIPs in the county with a market rent series'),
     medians: CountyMedians,
+    zori_county: CountyZori.nullable().describe("Zillow's series for the county; null where Zillow publishes none for it (an addition to the spec)"),
     income_limits: incomeLimits,
     housing_wage: HousingWage.describe("The housing wage of the median FMR of the county's ZIP rows, each unit size on both bases"),
     housing_agencies: housingAgencies,
@@ -402,6 +415,15 @@ export const Vintages = z
         files: z.array(SourceFile),
       })
       .strict(),
+    zillow_zori_county: z
+      .object({
+        first_month: month.nullable(),
+        latest_month: month.nullable().describe('Null when no county file was read'),
+        months_behind: z.int().nullable().describe('Whole months from latest_month to the month of the build'),
+        files: z.array(SourceFile),
+      })
+      .strict()
+      .describe("Zillow's county series (an addition to the spec)"),
     census_acs: z.object({ vintage: z.string(), table: z.literal('B25064'), files: z.array(SourceFile) }).strict(),
     hud_usps_crosswalk: z.object({ quarter: z.string().nullable(), files: z.array(SourceFile) }).strict(),
     geonames: z.object({ files: z.array(SourceFile) }).strict(),
@@ -446,6 +468,7 @@ export const MetaRecord = z
         counties: z.int().nonnegative(),
         zips_with_market_rent: z.int().nonnegative(),
         zips_with_census_rent: z.int().nonnegative().describe('ZIP codes with a Census ACS median gross rent (an addition to the spec)'),
+        counties_with_market_rent: z.int().nonnegative().describe("Counties with a series of their own in Zillow's county file (an addition to the spec)"),
         section_8_rows: z.int().nonnegative(),
         counties_with_income_limits: z.int().nonnegative().describe('Counties with HUD income limits (an addition to the spec)'),
         housing_agencies: z.int().nonnegative().describe("Public housing agencies of the state whose office is placed in one of its counties (an addition to the spec)"),
@@ -624,6 +647,7 @@ export function apiPath(operationId: OperationId, parameters: Record<string, str
 export type Meta = z.infer<typeof Meta>;
 export type BedroomRents = z.infer<typeof BedroomRents>;
 export type ZoriLatest = z.infer<typeof ZoriLatest>;
+export type CountyZori = z.infer<typeof CountyZori>;
 export type HudArea = z.infer<typeof HudArea>;
 export type IndexZip = z.infer<typeof IndexZip>;
 export type HousingAgency = z.infer<typeof HousingAgency>;

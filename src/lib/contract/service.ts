@@ -19,6 +19,8 @@ export interface Vintage {
   safmrFiscalYear: number;
   /** Null when the market rent index gave no published value (then it is not cited). */
   zoriMonth: string | null;
+  /** The latest month of Zillow's county series; null when no county has one (then only the ZIP series is cited). */
+  countyZoriMonth: string | null;
   /** Null when the ACS gave no published value. */
   acsVintage: string | null;
   /** Null when the build ran without the crosswalk. */
@@ -40,7 +42,7 @@ export function attribution(state: StateScope, v: Vintage): string {
     `${serviceName(state)} (CC BY 4.0).`,
     `Sources: U.S. Department of Housing and Urban Development (HUD), Small Area Fair Market Rents FY${v.safmrFiscalYear};`,
     ...(v.incomeLimitsFiscalYear ? [`HUD Section 8 Income Limits FY${v.incomeLimitsFiscalYear};`] : []),
-    ...(v.zoriMonth ? [`Zillow Observed Rent Index (ZORI) through ${v.zoriMonth}, Zillow Research;`] : []),
+    ...zoriCitation(v),
     ...(v.acsVintage ? [`U.S. Census Bureau, American Community Survey 5-year estimates ${v.acsVintage}, table B25064;`] : []),
     ...(v.crosswalk ? [`HUD-USPS ZIP Code Crosswalk${v.crosswalk.quarter ? ` ${v.crosswalk.quarter}` : ''};`] : []),
     ...(v.geonames ? ['GeoNames postal codes (CC BY 4.0);'] : []),
@@ -48,6 +50,13 @@ export function attribution(state: StateScope, v: Vintage): string {
     ...(v.agencyAreas ? ["housing agencies' own pages (each fact's page in its sources);"] : []),
     'U.S. Census Bureau ZCTA Gazetteer.',
   ].join(' ');
+}
+
+/** Zillow's index as cited: the ZIP series' month, and the county series' where it gave values. */
+function zoriCitation({ zoriMonth, countyZoriMonth }: Vintage): string[] {
+  if (zoriMonth && countyZoriMonth) return [`Zillow Observed Rent Index (ZORI), ZIP codes through ${zoriMonth} and counties through ${countyZoriMonth}, Zillow Research;`];
+  const month = zoriMonth ?? countyZoriMonth;
+  return month ? [`Zillow Observed Rent Index (ZORI)${zoriMonth ? '' : ', counties,'} through ${month}, Zillow Research;`] : [];
 }
 
 /** The vintages a build read, in a short phrase for a command's last line. */
@@ -58,7 +67,7 @@ export function vintagesInBrief(v: Vintages): string {
     `Small Area FMR ${safmr}`,
     `county FMR FY${v.hud_fmr.fiscal_year}`,
     `income limits FY${v.hud_il.fiscal_year}`,
-    `ZORI to ${v.zillow_zori.latest_month}`,
+    `ZORI to ${v.zillow_zori.latest_month}${v.zillow_zori_county.latest_month ? ` (counties ${v.zillow_zori_county.latest_month})` : ''}`,
     `ACS ${v.census_acs.vintage}`,
     ...(v.hud_usps_crosswalk.quarter ? [`crosswalk ${v.hud_usps_crosswalk.quarter}`] : []),
   ].join(', ');

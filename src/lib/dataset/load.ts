@@ -85,6 +85,8 @@ export async function readEarlierCounts(outDir: string | undefined): Promise<Pub
       zips_with_market_rent: count('zips_with_market_rent'),
       // Outputs from before this count existed carry none: nothing to compare against then.
       zips_with_census_rent: count('zips_with_census_rent'),
+      // And from before Zillow's county series.
+      counties_with_market_rent: count('counties_with_market_rent'),
       section_8_rows: count('section_8_rows'),
       // Outputs from before the income limits carry none either.
       counties_with_income_limits: count('counties_with_income_limits'),

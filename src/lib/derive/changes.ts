@@ -55,6 +55,8 @@ const COUNTY_FIELDS = [
   'medians.market_rent',
   'medians.fmr2_yoy_pct',
   'medians.area_fmr2',
+  'zori_county.latest.month',
+  'zori_county.latest.rent',
   'income_limits.fiscal_year',
   'income_limits.hud_area_code',
   'income_limits.median_family_income',

@@ -6,6 +6,7 @@ import {
   type ChangesRecord,
   type Coordinates,
   type CountyRecord,
+  type CountyZori,
   type HousingAgency,
   type IncomeLimits,
   type IndexZip,
@@ -36,7 +37,7 @@ import { countyHousingWage, countyMedians, medianSpreadPct, zipHousingWage } fro
 import { isNeighbour, nearestZips } from './nearby.ts';
 import type { GateInput } from './publish-gate.ts';
 import { countySlug, geonamesByZip, metroArea, placeZip, zipHudAreas, type ZipPlace } from './places.ts';
-import { areaVoucherSpread, publishZori, voucherSpread, zoriByZip, zoriLagMonths } from './zori.ts';
+import { areaVoucherSpread, countyZoriByFips, publishZori, voucherSpread, zoriByZip, zoriLagMonths } from './zori.ts';
 
 export interface DeriveOptions {
   state: StateScope;
@@ -118,6 +119,11 @@ function gapsInSources(sources: SourceData, state: StateScope, fiscal: FiscalYea
   }
   if (sources.zori.series.length === 0 && sources.zori.rowsElsewhere > 0) {
     warnings.push(`zillow_zori: ${sources.zori.file.name} has rows for other states only: market rent is null for every ${state.name} ZIP code`);
+  }
+  if (sources.countyZori === null) {
+    warnings.push(`zillow_zori_county: no county file in the sources: no county carries Zillow's series of its own (npm run data:fetch downloads it)`);
+  } else if (sources.countyZori.series.length === 0 && sources.countyZori.rowsElsewhere > 0) {
+    warnings.push(`zillow_zori_county: ${sources.countyZori.file.name} has rows for other states only: no ${state.name} county carries Zillow's series of its own`);
   }
   if (sources.geonames.places.length === 0 && sources.geonames.rowsElsewhere > 0) {
     const own = geonamesFileOf(state.code);
@@ -230,6 +236,7 @@ function zipRecord(
     latest: number;
     counties: CountyList;
     zori: ReturnType<typeof zoriByZip>;
+    countyZori: ReadonlyMap<string, CountyZori>;
     acs: Map<string, SourceData['acs']['rents'][number]>;
     incomeLimits: Map<string, IncomeLimits>;
     agencies: ReadonlyMap<string, HousingAgency[]>;
@@ -263,6 +270,7 @@ function zipRecord(
     fmr2_yoy_pct: fmr2YearOverYear(history, latest),
     zori_monthly: published.monthly,
     zori_latest: published.latest,
+    zori_county_latest: context.countyZori.get(place.countyFips)?.latest ?? null,
     acs: census ? { median_gross_rent: census.medianGrossRent, margin_of_error: census.marginOfError, vintage: sources.acs.vintage, table: sources.acs.table } : null,
     ...voucherSpread(fmr.br2, marketRent),
     area_fmr: areaFmr,
@@ -280,7 +288,7 @@ function zipRecord(
 function countyRecords(
   counties: CountyList,
   rows: readonly IndexZip[],
-  byCounty: { incomeLimits: ReadonlyMap<string, IncomeLimits>; agencies: ReadonlyMap<string, HousingAgency[]> },
+  byCounty: { incomeLimits: ReadonlyMap<string, IncomeLimits>; agencies: ReadonlyMap<string, HousingAgency[]>; zori: ReadonlyMap<string, CountyZori> },
   urls: SiteUrls,
   stamp: Stamp,
 ): CountyRecord[] {
@@ -293,6 +301,7 @@ function countyRecords(
       zip_count: zips.length,
       zori_zip_count: zips.filter((r) => r.zori_latest !== null).length,
       medians: countyMedians(zips),
+      zori_county: byCounty.zori.get(fips) ?? null,
       income_limits: byCounty.incomeLimits.get(fips) ?? null,
       housing_wage: countyHousingWage(zips),
       housing_agencies: byCounty.agencies.get(fips) ?? [],
@@ -322,6 +331,7 @@ function vintageOf(sources: SourceData, latest: number, counts: MetaRecord['coun
   return {
     safmrFiscalYear: latest,
     zoriMonth: counts.zips_with_market_rent > 0 ? (sources.zori.months.at(-1) ?? null) : null,
+    countyZoriMonth: counts.counties_with_market_rent > 0 ? (sources.countyZori?.months.at(-1) ?? null) : null,
     acsVintage: counts.zips_with_census_rent > 0 ? sources.acs.vintage : null,
     crosswalk: sources.crosswalk && sources.crosswalk.rows.length > 0 ? { quarter: sources.crosswalk.quarter } : null,
     incomeLimitsFiscalYear: counts.counties_with_income_limits > 0 ? sources.incomeLimits.fiscalYear : null,
@@ -340,6 +350,9 @@ function gateInput(sources: SourceData, state: StateScope, fiscal: FiscalYears, 
       { dataset: 'hud_fmr', files: [sources.fmr.file.name], rows: sources.fmr.counties.length },
       { dataset: 'hud_il', files: [sources.incomeLimits.file.name], rows: sources.incomeLimits.counties.length, rowsElsewhere: sources.incomeLimits.rowsElsewhere },
       { dataset: 'zillow_zori', files: [sources.zori.file.name], rows: sources.zori.series.length, rowsElsewhere: sources.zori.rowsElsewhere },
+      ...(sources.countyZori
+        ? [{ dataset: 'zillow_zori_county', files: [sources.countyZori.file.name], rows: sources.countyZori.series.length, rowsElsewhere: sources.countyZori.rowsElsewhere }]
+        : []),
       { dataset: 'census_acs', files: [sources.acs.file.name], rows: sources.acs.rents.length, rowsElsewhere: sources.acs.rowsElsewhere },
       ...(sources.crosswalk ? [{ dataset: 'hud_usps_crosswalk', files: [sources.crosswalk.file.name], rows: sources.crosswalk.rows.length }] : []),
       { dataset: 'geonames', files: [sources.geonames.file.name], rows: sources.geonames.places.length, rowsElsewhere: sources.geonames.rowsElsewhere },
@@ -384,6 +397,7 @@ function metaRecordOf(
     hud_fmr: { fiscal_year: sources.fmr.fiscalYear, ...fiscalYearFreshness(sources.fmr.fiscalYear, today), files: [sources.fmr.file] },
     hud_il: { fiscal_year: incomeLimitsYear, effective_date: effectiveDateOf(incomeLimitsYear), ...limitsFreshness, files: [sources.incomeLimits.file] },
     zillow_zori: { first_month: sources.zori.months[0] ?? null, latest_month: latestZoriMonth, ...zoriFreshness, files: [sources.zori.file] },
+    zillow_zori_county: countyZoriVintage(sources.countyZori, today),
     census_acs: { vintage: sources.acs.vintage, table: sources.acs.table, files: [sources.acs.file] },
     hud_usps_crosswalk: { quarter: sources.crosswalk?.quarter ?? null, files: sources.crosswalk ? [sources.crosswalk.file] : [] },
     geonames: { files: [sources.geonames.file] },
@@ -402,6 +416,17 @@ function metaRecordOf(
     bulk: content.bulk.map((file) => ({ path: `${BULK_DIR}${file.name}`, media_type: file.mediaType, bytes: file.bytes.length, sha256: file.sha256 })),
     agent_server: mcpUrl ? { url: mcpUrl, transport: 'streamable-http' } : null,
     translation_reports_url: reportUrl,
+  };
+}
+
+/** What was read of Zillow's county file: its months and how far its last is behind the build. */
+function countyZoriVintage(file: SourceData['countyZori'], today: string): Vintages['zillow_zori_county'] {
+  const latest = file?.months.at(-1) ?? null;
+  return {
+    first_month: file?.months[0] ?? null,
+    latest_month: latest,
+    months_behind: latest === null ? null : monthFreshness(latest, today).months_behind,
+    files: file ? [file.file] : [],
   };
 }
 
@@ -426,9 +451,12 @@ export function deriveInTwo(sources: SourceData, options: DeriveOptions): { reco
   const incomeLimits = incomeLimitsByCounty(sources.incomeLimits);
   const agencies = housingAgencies({ layer: sources.layer, contacts: sources.contacts, crosswalk: sources.crosswalk, geonames: sources.geonames.places, state, counties: counties.names, areas: sources.agencyAreas });
   warnings.push(...agencies.warnings);
-  const context = { sources, latest: fiscal.latest, counties, zori: zoriByZip(sources.zori.series), acs: new Map(sources.acs.rents.map((r) => [r.zcta, r])), incomeLimits, agencies: agencies.byCounty };
+  const countyZoriRead = sources.countyZori ? countyZoriByFips(sources.countyZori.series, counties.names, sources.fmr.file.name, state.name) : { byFips: new Map<string, CountyZori>(), warning: null };
+  if (countyZoriRead.warning !== null) warnings.push(countyZoriRead.warning);
+  const countyZori = countyZoriRead.byFips;
+  const context = { sources, latest: fiscal.latest, counties, zori: zoriByZip(sources.zori.series), countyZori, acs: new Map(sources.acs.rents.map((r) => [r.zcta, r])), incomeLimits, agencies: agencies.byCounty };
   const zips = placed.map((p) => zipRecord(p, context, nearby.get(p.zip) ?? [], urls, stamp));
-  const countyList = countyRecords(counties, zips.map(toIndexRow), { incomeLimits, agencies: agencies.byCounty }, urls, stamp);
+  const countyList = countyRecords(counties, zips.map(toIndexRow), { incomeLimits, agencies: agencies.byCounty, zori: countyZori }, urls, stamp);
   const sectionEight = sectionEightRecord(zips.flatMap((z) => toSectionEightRow(z) ?? []), fiscal.latest, urls, stamp);
 
   const counts: MetaRecord['counts'] = {
@@ -436,6 +464,7 @@ export function deriveInTwo(sources: SourceData, options: DeriveOptions): { reco
     counties: countyList.length,
     zips_with_market_rent: zips.filter((z) => z.zori_latest !== null).length,
     zips_with_census_rent: zips.filter((z) => z.acs !== null).length,
+    counties_with_market_rent: countyList.filter((c) => c.zori_county !== null).length,
     section_8_rows: sectionEight.rows.length,
     counties_with_income_limits: countyList.filter((c) => c.income_limits !== null).length,
     housing_agencies: agencies.all.filter((a) => a.county_fips !== null).length,

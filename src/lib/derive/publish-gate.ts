@@ -14,6 +14,7 @@ export interface PublishedCounts {
   counties: number;
   zips_with_market_rent: number;
   zips_with_census_rent: number;
+  counties_with_market_rent: number;
   section_8_rows: number;
   counties_with_income_limits: number;
   housing_agencies: number;
@@ -44,6 +45,7 @@ const COUNT_SOURCES: Record<Exclude<keyof PublishedCounts, 'fiscal_years'>, { da
   counties: { dataset: 'hud_fmr', what: 'counties' },
   zips_with_market_rent: { dataset: 'zillow_zori', what: 'ZIP codes with a market rent' },
   zips_with_census_rent: { dataset: 'census_acs', what: 'ZIP codes with a census rent' },
+  counties_with_market_rent: { dataset: 'zillow_zori_county', what: "counties with Zillow's series" },
   section_8_rows: { dataset: 'hud_safmr and zillow_zori', what: 'section-8 rows' },
   counties_with_income_limits: { dataset: 'hud_il', what: 'counties with income limits' },
   housing_agencies: { dataset: 'hud_pha_layer', what: 'housing agencies placed in a county' },

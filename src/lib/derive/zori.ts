@@ -1,6 +1,7 @@
 // Zillow series to the published monthly rents, latest month and voucher spread.
 import { SourceError } from '../errors.ts';
-import type { ZipRecord } from '../contract/schemas.ts';
+import type { CountyZori, ZipRecord } from '../contract/schemas.ts';
+import type { CountyZoriSeries } from '../sources/zillow-zori-county.ts';
 import type { ZoriSeries } from '../sources/zillow-zori.ts';
 import { percentOf, roundHalfAway } from '../contract/round.ts';
 
@@ -37,6 +38,38 @@ export function publishZori(series: ZoriSeries | undefined): PublishedZori {
     monthly: series.points.map((p) => ({ month: p.month, rent: roundHalfAway(p.rent, 2) })),
     latest: { month: last.month, rent: roundHalfAway(last.rent) },
   };
+}
+
+/**
+ * Zillow's county series by FIPS code, published as the ZIP series are. A county code that is not
+ * one of the state's counties (`countyNames`, from `countyFile`) or a county listed twice stops the
+ * build with the row; a county whose row has no value in any month has no series. When no code of
+ * the file is one of the state's, the file draws the state's counties another way (Connecticut's 8
+ * counties, where HUD has had 9 planning regions since 2022): no county gets a series, and the
+ * build says so in `warning`.
+ */
+export function countyZoriByFips(
+  series: readonly CountyZoriSeries[],
+  countyNames: ReadonlyMap<string, string>,
+  countyFile: string,
+  stateName: string,
+): { byFips: Map<string, CountyZori>; warning: string | null } {
+  const byFips = new Map<string, CountyZori>();
+  if (series.length > 0 && series.every((s) => !countyNames.has(s.fips))) {
+    const file = series[0]?.file ?? '';
+    return { byFips, warning: `zillow_zori_county: none of the ${series.length} county codes of ${stateName} in ${file} is one of the counties of ${countyFile} (counties drawn another way): no county carries Zillow's series` };
+  }
+  const rowOf = new Map<string, number>();
+  for (const s of series) {
+    const at = { file: s.file, row: s.row, column: s.column };
+    if (!countyNames.has(s.fips)) throw new SourceError(at, `county code ${s.fips} (${s.name}) is not one of ${stateName}'s counties in ${countyFile}`);
+    const first = rowOf.get(s.fips);
+    if (first !== undefined) throw new SourceError(at, `county ${s.fips} (${s.name}) has a second row (first at row ${first})`);
+    rowOf.set(s.fips, s.row);
+    const { monthly, latest } = publishZori({ zip: s.fips, points: s.points, file: s.file, row: s.row });
+    if (latest !== null) byFips.set(s.fips, { monthly, latest });
+  }
+  return { byFips, warning: null };
 }
 
 /** Market rent against a 2-bedroom FMR: the contract's spread fields. All three null when either side is missing. */

@@ -21,6 +21,7 @@ import { readLockfile, type Lockfile } from './lockfile.ts';
 import { cacheKey, type ParseCache } from './parse-cache.ts';
 import { decodeUtf8 } from './plausible.ts';
 import { SOURCES, type DatasetFolder, type ParsedSource, type ScopeOfRead, type SourceDataset } from './registry.ts';
+import type { CountyZoriFile } from './zillow-zori-county.ts';
 import type { ZoriFile } from './zillow-zori.ts';
 
 export interface SourceData {
@@ -29,6 +30,8 @@ export interface SourceData {
   /** HUD's income limits of the fiscal year in effect on the build date. */
   incomeLimits: IncomeLimitsFile & { file: SourceFile };
   zori: ZoriFile & { file: SourceFile };
+  /** Zillow's series by county; null when no county file was supplied (the counties then have none). */
+  countyZori: (CountyZoriFile & { file: SourceFile }) | null;
   acs: AcsFile & { file: SourceFile };
   /** Null when no crosswalk was supplied: every ZIP is then placed by GeoNames (a build warning). */
   crosswalk: (Crosswalk & { file: SourceFile }) | null;
@@ -246,6 +249,7 @@ export async function readSources(folders: SourceFolders, scope: ScopeOfRead, ca
   const safmrFiles = reader.read('hud_safmr');
   const incomeLimitsFile = only(reader.read('hud_il', { asOf: scope.limits.date }));
   const zoriFile = only(reader.read('zillow_zori'));
+  const countyZoriFiles = reader.read('zillow_zori_county');
   const acsFile = only(reader.read('census_acs'));
   const geonamesFile = only(reader.read('geonames'));
   const gazetteerFile = only(reader.read('census_gazetteer'));
@@ -254,17 +258,18 @@ export async function readSources(folders: SourceFolders, scope: ScopeOfRead, ca
   const agencyAreas = readAgencyAreas(folders.agencyAreasDir, scope);
   const offThread = (f: ReadFile<DatasetFolder>) => (SOURCES[f.dataset] as SourceDataset<unknown>).parsesOffThread?.(f.path) === true;
   const started = new Map<ReadFile<DatasetFolder>, Parsed<DatasetFolder>>();
-  const all: ReadFile<DatasetFolder>[] = [...crosswalkFiles, ...safmrFiles, incomeLimitsFile, zoriFile, acsFile, geonamesFile, gazetteerFile, ...contactsFiles, layerFile];
+  const all: ReadFile<DatasetFolder>[] = [...crosswalkFiles, ...safmrFiles, incomeLimitsFile, zoriFile, ...countyZoriFiles, acsFile, geonamesFile, gazetteerFile, ...contactsFiles, layerFile];
   for (const f of [...all.filter(offThread), ...all.filter((f) => !offThread(f))]) started.set(f, reader.parse(f));
   const parsed = <D extends DatasetFolder>(f: ReadFile<D>) => started.get(f) as Parsed<D>;
   // The county FMR file follows the newest SAFMR year read.
   const safmr = Promise.all(safmrFiles.map(parsed));
   const fmr = safmr.then((files) => reader.parse(only(reader.read('hud_fmr', { latestSafmrYear: Math.max(...files.flatMap((f) => f.parsed.map((r) => r.fiscalYear))) }))));
-  const [safmrParsed, fmrFile, incomeLimits, zori, acs, crosswalkParsed, geonames, gazetteer, contacts, layer] = await Promise.all([
+  const [safmrParsed, fmrFile, incomeLimits, zori, countyZoriParsed, acs, crosswalkParsed, geonames, gazetteer, contacts, layer] = await Promise.all([
     safmr,
     fmr,
     parsed(incomeLimitsFile),
     parsed(zoriFile),
+    Promise.all(countyZoriFiles.map(parsed)),
     parsed(acsFile),
     Promise.all(crosswalkFiles.map(parsed)),
     parsed(geonamesFile),
@@ -273,11 +278,13 @@ export async function readSources(folders: SourceFolders, scope: ScopeOfRead, ca
     parsed(layerFile),
   ]);
   const [crosswalkFile] = crosswalkParsed;
+  const [countyZori] = countyZoriParsed;
   return {
     safmr: { files: safmrParsed.map((p) => p.file), rows: safmrParsed.flatMap((p) => p.parsed) },
     fmr: { ...fmrFile.parsed, file: fmrFile.file, fiscalYear: fiscalYearOfCountyFmrFile(fmrFile.file.name) },
     incomeLimits: { ...incomeLimits.parsed, file: incomeLimits.file },
     zori: { ...zori.parsed, file: zori.file },
+    countyZori: countyZori ? { ...countyZori.parsed, file: countyZori.file } : null,
     acs: { ...acs.parsed, file: acs.file },
     crosswalk: crosswalkFile ? { ...crosswalkFile.parsed, file: crosswalkFile.file } : null,
     geonames: { ...geonames.parsed, file: geonames.file },

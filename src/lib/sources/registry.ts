@@ -29,6 +29,7 @@ import { parseWorkbookOffThread } from './off-thread.ts';
 import { sheetsIn } from './parse-cache.ts';
 import { decodeUtf8, type DateLimits } from './plausible.ts';
 import type { StateScope } from '../states.ts';
+import { parseCountyZoriCsv, type CountyZoriFile } from './zillow-zori-county.ts';
 import { parseZoriCsv, type ZoriFile } from './zillow-zori.ts';
 
 export interface ScopeOfRead {
@@ -125,6 +126,16 @@ const zillowZori: SourceDataset<ZoriFile> = {
   rows: (parsed) => parsed.series.length,
 };
 
+const zillowZoriCounty: SourceDataset<CountyZoriFile> = {
+  folder: 'zillow_zori_county',
+  names: [{ pattern: /^County_zori_[\w.-]*\.csv$/i, example: 'County_zori_uc_sfrcondomfr_sm_month.csv' }],
+  // Without it the counties carry no series of their own; the ZIPs' series do not depend on it.
+  required: false,
+  choose: chooseOnlyFile,
+  parse: (path, bytes, { state, limits }) => parseCountyZoriCsv(text(bytes, path, ','), path, state, limits),
+  rows: (parsed) => parsed.series.length,
+};
+
 const censusAcs: SourceDataset<AcsFile> = {
   folder: 'census_acs',
   names: [
@@ -213,6 +224,7 @@ export const SOURCES = {
   hud_fmr: hudFmr,
   hud_il: hudIncomeLimits,
   zillow_zori: zillowZori,
+  zillow_zori_county: zillowZoriCounty,
   census_acs: censusAcs,
   hud_usps_crosswalk: hudUspsCrosswalk,
   geonames,

@@ -2,7 +2,7 @@
 import { SourceError } from '../errors.ts';
 import { NO_DATE_LIMITS, RENT_BOUNDS, type DateLimits } from './plausible.ts';
 import { readDelimited } from './readers.ts';
-import { columnIndex, findColumn, headerIs, RowReader, zipsOutside } from './table.ts';
+import { columnIndex, findColumn, headerIs, RowReader, zipsOutside, type Table } from './table.ts';
 
 export interface ZoriPoint {
   /** `YYYY-MM`. */
@@ -41,19 +41,12 @@ export function monthFromHeader(header: string): string | undefined {
   return `${year}-${String(month).padStart(2, '0')}`;
 }
 
-export function parseZoriCsv(text: string, file: string, keepZip: (zip: string) => boolean, limits: DateLimits = NO_DATE_LIMITS): ZoriFile {
-  const isRegionName = headerIs('regionname');
-  const isRegionType = headerIs('regiontype');
-  const table = readDelimited(text, file, {
-    leaveOut: (header) => {
-      const outside = zipsOutside(isRegionName, keepZip)(header);
-      const type = columnIndex(header, isRegionType);
-      // Only a ZIP's row counts as a row elsewhere; a metro's or a city's is skipped below, uncounted.
-      return outside && ((row) => (type < 0 || (row[type] ?? '').trim().toLowerCase() === 'zip') && outside(row));
-    },
-  });
-  const zipCol = findColumn(table, 'RegionName', isRegionName);
-  const typeCol = findColumn(table, 'RegionType', isRegionType, true);
+/**
+ * The month columns of a Zillow table, oldest first. A header shaped like a date that is no date, a
+ * month after the build's, a month out of order or no month at all is an error naming the column.
+ */
+export function monthColumns(table: Table, limits: DateLimits): { index: number; month: string }[] {
+  const { file } = table;
   const monthCols: { index: number; month: string }[] = [];
   table.header.forEach((header, index) => {
     const month = monthFromHeader(header);
@@ -69,6 +62,23 @@ export function parseZoriCsv(text: string, file: string, keepZip: (zip: string) 
       throw new SourceError({ file, row: 1, column: table.header[cur.index] }, `month ${cur.month} does not follow ${prev.month}`);
     }
   }
+  return monthCols;
+}
+
+export function parseZoriCsv(text: string, file: string, keepZip: (zip: string) => boolean, limits: DateLimits = NO_DATE_LIMITS): ZoriFile {
+  const isRegionName = headerIs('regionname');
+  const isRegionType = headerIs('regiontype');
+  const table = readDelimited(text, file, {
+    leaveOut: (header) => {
+      const outside = zipsOutside(isRegionName, keepZip)(header);
+      const type = columnIndex(header, isRegionType);
+      // Only a ZIP's row counts as a row elsewhere; a metro's or a city's is skipped below, uncounted.
+      return outside && ((row) => (type < 0 || (row[type] ?? '').trim().toLowerCase() === 'zip') && outside(row));
+    },
+  });
+  const zipCol = findColumn(table, 'RegionName', isRegionName);
+  const typeCol = findColumn(table, 'RegionType', isRegionType, true);
+  const monthCols = monthColumns(table, limits);
   const reader = new RowReader(table);
   const series: ZoriSeries[] = [];
   let rowsElsewhere = table.rowsLeftOut;

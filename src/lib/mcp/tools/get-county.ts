@@ -40,6 +40,9 @@ export const getCounty = defineTool({
     const summary =
       `${countyLabelIn(found.county, state)}: ${countOf(found.zip_count, 'ZIP code')} (${found.zori_zip_count} with a market rent index). ` +
       `Median 2-bedroom Small Area FMR ${money(m.fmr2)}, median 2-bedroom area FMR ${money(m.area_fmr2)}, median market rent ${money(m.market_rent)}, median FMR change ${signedPercent(m.fmr2_yoy_pct)}.` +
+      (found.zori_county
+        ? ` Zillow's market rent index for the county as a whole: ${money(found.zori_county.latest.rent)} a month in ${ENGLISH.month(found.zori_county.latest.month)}.`
+        : ' Zillow publishes no market rent index for the county as a whole.') +
       (wage === null ? '' : ` ${wage}`) +
       ` ${agenciesSentence(found.housing_agencies, found.county, countyLabelIn(found.county, state))}`;
     return ok(summary, found);

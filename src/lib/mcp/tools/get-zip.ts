@@ -4,7 +4,7 @@ import { ZipCode, ZipDetail } from '../../contract/schemas.ts';
 import { closestZips } from '../match.ts';
 import type { Context } from '../../context.ts';
 import { defineTool, fail, ok } from './tool.ts';
-import { zipWageSentence, marketRentAgeSentence, money, signedPercent, voucherAnswers } from '../../contract/present.ts';
+import { countyMarketRentBeside, zipWageSentence, marketRentAgeSentence, money, signedPercent, voucherAnswers } from '../../contract/present.ts';
 import { ENGLISH } from '../../contract/english.ts';
 import { agenciesSentence } from './agency-words.ts';
 
@@ -37,6 +37,7 @@ export const getZip = defineTool({
       answers.smallArea,
       answers.area,
       marketRentAgeSentence(ENGLISH, record, record.meta.generated_at),
+      countyMarketSentence(record, countyLabelIn(record.county, state)),
       zipWageSentence(ENGLISH, record),
       record.income_limits
         ? `Voucher eligibility: income at or below HUD's FY${record.income_limits.fiscal_year} very low limit, ${money(record.income_limits.very_low['1'])} for one person to ${money(record.income_limits.very_low['8'])} for eight (voucher_fit answers for one household).`
@@ -49,3 +50,11 @@ export const getZip = defineTool({
     return ok(summary, record);
   },
 });
+
+/** Zillow's county series where it is newer than the ZIP code's own (or the ZIP code has none), named as the county's. */
+function countyMarketSentence(record: Parameters<typeof countyMarketRentBeside>[0], county: string): string | null {
+  const beside = countyMarketRentBeside(record);
+  if (beside === null) return null;
+  const own = record.zori_latest ? `newer than this ZIP code's own, which ends ${ENGLISH.month(record.zori_latest.month)}` : 'this ZIP code has no series of its own';
+  return `Zillow's market rent index for all of ${county}: ${money(beside.rent)} a month in ${ENGLISH.month(beside.month)} (the county's figure; ${own}).`;
+}

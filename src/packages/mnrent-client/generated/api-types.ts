@@ -195,6 +195,11 @@ export interface components {
             /** @description Dollars, 2 decimals */
             rent: number;
         };
+        CountyZori: {
+            /** @description Monthly market rent index of the county, oldest first */
+            monthly: components["schemas"]["ZoriPoint"][];
+            latest: components["schemas"]["ZoriLatest"];
+        };
         Acs: {
             /** @description ACS 5-year median gross rent of the ZCTA with the same number, dollars */
             median_gross_rent: number;
@@ -448,6 +453,8 @@ export interface components {
             /** @description Monthly market rent index, oldest first */
             zori_monthly: components["schemas"]["ZoriPoint"][];
             zori_latest: components["schemas"]["ZoriLatest"] | null;
+            /** @description Latest month of Zillow's series for the ZIP code's county (the county record's zori_county); null where Zillow has none. The county's, not the ZIP code's: zori_latest stays the ZIP code's own (an addition to the spec) */
+            zori_county_latest: components["schemas"]["ZoriLatest"] | null;
             acs: components["schemas"]["Acs"] | null;
             /** @description Latest market rent minus the 2-bedroom Small Area FMR, whole dollars; null without both */
             spread: number | null;
@@ -503,6 +510,8 @@ export interface components {
             /** @description ZIPs in the county with a market rent series */
             zori_zip_count: number;
             medians: components["schemas"]["CountyMedians"];
+            /** @description Zillow's series for the county; null where Zillow publishes none for it (an addition to the spec) */
+            zori_county: components["schemas"]["CountyZori"] | null;
             /** @description HUD's income limits of the county; null where HUD's file has none for it (New England counties, listed by town) */
             income_limits: components["schemas"]["IncomeLimits"] | null;
             /** @description The housing wage of the median FMR of the county's ZIP rows, each unit size on both bases */
@@ -629,6 +638,15 @@ export interface components {
                 behind: boolean;
                 files: components["schemas"]["SourceFile"][];
             };
+            /** @description Zillow's county series (an addition to the spec) */
+            zillow_zori_county: {
+                first_month: string | null;
+                /** @description Null when no county file was read */
+                latest_month: string | null;
+                /** @description Whole months from latest_month to the month of the build */
+                months_behind: number | null;
+                files: components["schemas"]["SourceFile"][];
+            };
             census_acs: {
                 vintage: string;
                 /** @constant */
@@ -742,6 +760,8 @@ export interface components {
                 zips_with_market_rent: number;
                 /** @description ZIP codes with a Census ACS median gross rent (an addition to the spec) */
                 zips_with_census_rent: number;
+                /** @description Counties with a series of their own in Zillow's county file (an addition to the spec) */
+                counties_with_market_rent: number;
                 section_8_rows: number;
                 /** @description Counties with HUD income limits (an addition to the spec) */
                 counties_with_income_limits: number;
