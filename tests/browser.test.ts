@@ -314,11 +314,13 @@ describe('the first screen of a phone (375 × 667), in every language', () => {
     const page = await browser.newPage({ viewport: { width: 375, height: 667 } });
     await page.goto(`${nginx.url}${language}/zip/55104/`);
     await expect(page.locator('h1').textContent()).resolves.toBe('55104 · Saint Paul');
-    // Ramsey County's ZIP 55104: Small Area FMR $1,530, area FMR $1,709, Zillow's index $1,774 in October 2023.
-    await expect(page.locator('dl.glance dd:not(.verdict)').allTextContents()).resolves.toEqual(['$1,530', '$1,709', '$1,774']);
+    // Ramsey County's ZIP 55104: Small Area FMR $1,530, area FMR $1,709, Zillow's index $1,774 in October 2023; beside it,
+    // more than a year newer, Zillow's series for Ramsey County, $1,492 in January 2026 (1492.31, row 128 of the county file).
+    await expect(page.locator('dl.glance dd:not(.verdict)').allTextContents()).resolves.toEqual(['$1,530', '$1,709', '$1,774', '$1,492']);
+    await expect(page.locator('dl.glance dt').nth(3).textContent()).resolves.toMatch(/Ramsey/);
     // The form is usable once its words are here.
     await expect.poll(() => page.locator('#fit-form [name="household_size"]').isEnabled(), { timeout: 15_000 }).toBe(true);
-    for (const selector of ['h1', 'dl.glance dd:not(.verdict) >> nth=0', 'dl.glance dd:not(.verdict) >> nth=2', '#fit-form [name="household_size"]']) {
+    for (const selector of ['h1', 'dl.glance dd:not(.verdict) >> nth=0', 'dl.glance dd:not(.verdict) >> nth=2', 'dl.glance dd:not(.verdict) >> nth=3', '#fit-form [name="household_size"]']) {
       expect(await onScreen(page, selector), `${language || '/en'} ${selector}`).toBe(true);
     }
     // Dependents, rent and utilities are asked in the open; the rarer inputs stay behind "More about the household".

@@ -249,7 +249,7 @@ describe.concurrent('the publish gate', { timeout: BUILD_TEST_TIMEOUT_MS }, () =
     expect(await gateRefusalOf(dir)).toMatch(/^not published: zillow_zori: .* has no rows for the state's ZIP codes/);
   });
 
-  it('publishes metro-level ZORI with --accept-changes, and then cites no market rent index', async () => {
+  it("publishes metro-level ZORI with --accept-changes, and then cites Zillow's county series alone", async () => {
     const dir = await mutated('metro-zori-accepted', { [ZORI]: await metroZori() });
     const outDir = await earlierOutput('gate-metro-accepted');
     const run = await runBuild({ sourcesDir: dir, outDir, args: ['--accept-changes'] });
@@ -257,7 +257,8 @@ describe.concurrent('the publish gate', { timeout: BUILD_TEST_TIMEOUT_MS }, () =
     expect(run.stdout).toContain('accepted with --accept-changes: zillow_zori: 0 ZIP codes with a market rent, against 108 in the earlier output');
     const meta = JSON.parse(await readFile(join(outDir, 'api/v1/meta.json'), 'utf8')) as { meta: { attribution: string }; counts: { zips: number; zips_with_market_rent: number; section_8_rows: number } };
     expect(meta.counts).toMatchObject({ zips: 911, zips_with_market_rent: 0, section_8_rows: 0 });
-    expect(meta.meta.attribution).not.toContain('Zillow');
+    expect(meta.meta.attribution).not.toContain('ZIP codes through');
+    expect(meta.meta.attribution).toContain('Zillow Observed Rent Index (ZORI), counties through 2026-01, Zillow Research;');
     expect(meta.meta.attribution).toContain('Small Area Fair Market Rents FY2026');
   });
 

@@ -1,6 +1,7 @@
 // The scheduled deployment (.github/workflows/site.yml): valid to a workflow validator from the npm
 // registry, every step an npm script, a job per state with its own publish gate and deploy, and the
-// gate refusing a build. Its steps run end to end in tests/deployment.test.ts.
+// gate refusing a build. Its steps run end to end in tests/deployment.test.ts. The release
+// (release.yml): npm's provenance, and one line where the repository is not set up to publish.
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,16 +9,17 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
+import { publishCommands } from '../src/lib/release/npm-release.ts';
 import { STATES } from '../src/lib/states.ts';
 import { BUILD_TEST_TIMEOUT_MS, runCommand } from './helpers/build.ts';
 import { PROJECT_ROOT } from './helpers/paths.ts';
 
-const WORKFLOWS = ['site.yml', 'test.yml'].map((name) => join(PROJECT_ROOT, '.github/workflows', name));
+const WORKFLOWS = ['site.yml', 'test.yml', 'release.yml'].map((name) => join(PROJECT_ROOT, '.github/workflows', name));
 const run = promisify(execFile);
 const builtSite = inject('builtSite');
 const runSteps = async (path: string) => (await readFile(path, 'utf8')).split('\n').flatMap((line) => /^\s*(?:- )?run: (.*)$/.exec(line)?.[1] ?? []);
 
-describe('the workflow files (the daily deployment, and the tests on every push and pull request)', () => {
+describe('the workflow files (the daily deployment, the tests on every push and pull request, the release)', () => {
   it.each(WORKFLOWS)('%s passes action-validator (the workflow schema and its globs)', async (workflow) => {
     const { stdout, stderr } = await run(join(PROJECT_ROOT, 'node_modules/.bin/action-validator'), [workflow]);
     expect(stdout + stderr).toBe('');
@@ -80,6 +82,60 @@ describe('site.yml: a job per state, and the front after them all', () => {
       'npm run deploy:units -- --dir states --out deploy',
       'npm run deploy:edge -- --config deploy/front.jsonc',
     ]);
+  });
+});
+
+describe('release.yml: both packages to npm with provenance, or one line saying why not', () => {
+  interface Step { name?: string; id?: string; if?: string; run?: string; env?: Record<string, string> }
+  const workflow = async () => parse(await readFile(WORKFLOWS[2] as string, 'utf8')) as { on: Record<string, unknown>; permissions: Record<string, string>; jobs: { npm: { steps: Step[] } } };
+
+  it('runs on a version tag, may ask GitHub for the provenance token, and builds, packs and publishes only when the check says ready', async () => {
+    const release = await workflow();
+    expect(release.on.push).toEqual({ tags: ['v*'] });
+    expect(release.permissions).toEqual({ contents: 'read', 'id-token': 'write' });
+    const steps = release.jobs.npm.steps.filter((step) => step.run !== undefined);
+    expect(steps.map((step) => step.run)).toEqual([
+      'npm ci --no-audit --no-fund',
+      'npm run --silent release:npm -- --check',
+      'npm run build -- --site "$SITE_URL" --languages en --no-compress',
+      'npm run pack',
+      'npm run release:npm',
+    ]);
+    for (const step of steps.slice(2)) expect(step.if, step.run).toBe("steps.ready.outputs.ready == 'true'");
+    expect(steps[1]).toMatchObject({ id: 'ready', env: { NODE_AUTH_TOKEN: '${{ secrets.NPM_TOKEN }}' } });
+    expect(steps[4]?.env).toEqual({ NODE_AUTH_TOKEN: '${{ secrets.NPM_TOKEN }}' });
+  });
+
+  it('--check without the token says so in one line and answers ready=false, in $GITHUB_OUTPUT too; with both settings, ready=true', async () => {
+    const scratch = await mkdtemp(join(tmpdir(), 'mnrent-release-'));
+    try {
+      const output = join(scratch, 'output');
+      await writeFile(output, '');
+      const unset = await runCommand('src/cli/release.ts', ['--check'], { env: { NODE_AUTH_TOKEN: '', SITE_URL: 'https://rent.example.org', GITHUB_OUTPUT: output } });
+      expect(unset.code).toBe(0);
+      expect(unset.stderr).toBe("release: nothing published to npm: the secret NPM_TOKEN is not set in the repository's settings\n");
+      expect(unset.stdout).toBe('ready=false\n');
+      const set = await runCommand('src/cli/release.ts', ['--check'], { env: { NODE_AUTH_TOKEN: 'npm_x', SITE_URL: 'https://rent.example.org', GITHUB_OUTPUT: output } });
+      expect([set.code, set.stderr, set.stdout]).toEqual([0, '', 'ready=true\n']);
+      expect(await readFile(output, 'utf8')).toBe('ready=false\nready=true\n');
+      // Without the token, the publishing step itself also publishes nothing, in one line.
+      const publish = await runCommand('src/cli/release.ts', ['--dir', scratch], { env: { NODE_AUTH_TOKEN: '', SITE_URL: '' } });
+      expect([publish.code, publish.stderr]).toEqual([0, "release: nothing published to npm: the secret NPM_TOKEN and the variable SITE_URL (the deployment the packages answer from) are not set in the repository's settings\n"]);
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+  });
+
+  it('publishes each tarball npm run pack wrote, with provenance and public access; a missing one is an error', () => {
+    const settings = { token: 'npm_x', site: 'https://rent.example.org' };
+    expect(publishCommands(settings, ['mnrent-client-1.2.0.tgz', 'mnrent-mcp-1.2.0.tgz', 'notes.txt'], 'dist-packages')).toEqual({
+      ready: true,
+      publish: [
+        ['npm', 'publish', 'dist-packages/mnrent-mcp-1.2.0.tgz', '--provenance', '--access', 'public'],
+        ['npm', 'publish', 'dist-packages/mnrent-client-1.2.0.tgz', '--provenance', '--access', 'public'],
+      ],
+    });
+    expect(() => publishCommands(settings, ['mnrent-mcp-1.2.0.tgz'], 'dist-packages')).toThrow('dist-packages holds no mnrent-client tarball (npm run pack writes one)');
   });
 });
 

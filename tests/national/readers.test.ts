@@ -38,7 +38,7 @@ describe('readWorkbook leaving out other states\' rows in the national workbooks
     // Minnesota's rows counted in the sheet XML with Python's zipfile and a regular expression
     // (column A's value, through the shared strings for the crosswalk, from 55000 to 56799).
     { path: 'hud_safmr/fy2024_safmrs_revised.xlsx', isZipHeader: (h: string) => h === 'zip code', wants: (h: string[]) => h.includes('zip code'), minnesota: 504 },
-    { path: 'hud_usps_crosswalk/ZIP_COUNTY_092024.xlsx', isZipHeader: headerIs('zip'), wants: (h: string[]) => h.includes('zip') && h.includes('county'), minnesota: 1474 },
+    { path: 'hud_usps_crosswalk/ZIP_COUNTY_122025.xlsx', isZipHeader: headerIs('zip'), wants: (h: string[]) => h.includes('zip') && h.includes('county'), minnesota: 1471 },
   ];
 
   it.each(WORKBOOKS)('$path: the rows kept are every row whose ZIP is in Minnesota or is malformed, at their own row numbers', async ({ path, isZipHeader, wants, minnesota }) => {

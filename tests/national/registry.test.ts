@@ -20,7 +20,7 @@ describe('which files parse on worker threads', () => {
         if (SOURCES[dataset].parsesOffThread?.(path) === true) offThread.push(`${dataset}/${name}`);
       }
     }
-    expect(offThread).toEqual(['hud_safmr/fy2024_safmrs_revised.xlsx', 'hud_usps_crosswalk/ZIP_COUNTY_092024.xlsx']);
+    expect(offThread).toEqual(['hud_safmr/fy2024_safmrs_revised.xlsx', 'hud_usps_crosswalk/ZIP_COUNTY_122025.xlsx']);
   }, 120_000);
 });
 

@@ -71,7 +71,8 @@ describe('CSV: parses back to the JSON records', () => {
       counties.map((c) => ({
         county: c.county, county_slug: c.county_slug, zip_count: c.zip_count, zori_zip_count: c.zori_zip_count,
         median_fmr2: c.medians.fmr2, median_market_rent: c.medians.market_rent, median_fmr2_yoy_pct: c.medians.fmr2_yoy_pct, median_area_fmr2: c.medians.area_fmr2,
-        housing_wage_2br: c.housing_wage.small_area.br2, area_housing_wage_2br: c.housing_wage.area?.br2 ?? null, url: c.url, lastmod: c.lastmod,
+        housing_wage_2br: c.housing_wage.small_area.br2, area_housing_wage_2br: c.housing_wage.area?.br2 ?? null,
+        county_market_rent: c.zori_county?.latest.rent ?? null, county_market_rent_month: c.zori_county?.latest.month ?? null, url: c.url, lastmod: c.lastmod,
       })),
     );
     expect(await csvRows('section_8')).toEqual(sectionEight.rows);

@@ -55,8 +55,8 @@ export function attribution(state: StateScope, v: Vintage): string {
 /** Zillow's index as cited: the ZIP series' month, and the county series' where it gave values. */
 function zoriCitation({ zoriMonth, countyZoriMonth }: Vintage): string[] {
   if (zoriMonth && countyZoriMonth) return [`Zillow Observed Rent Index (ZORI), ZIP codes through ${zoriMonth} and counties through ${countyZoriMonth}, Zillow Research;`];
-  const month = zoriMonth ?? countyZoriMonth;
-  return month ? [`Zillow Observed Rent Index (ZORI)${zoriMonth ? '' : ', counties,'} through ${month}, Zillow Research;`] : [];
+  if (zoriMonth) return [`Zillow Observed Rent Index (ZORI) through ${zoriMonth}, Zillow Research;`];
+  return countyZoriMonth ? [`Zillow Observed Rent Index (ZORI), counties through ${countyZoriMonth}, Zillow Research;`] : [];
 }
 
 /** The vintages a build read, in a short phrase for a command's last line. */

@@ -9,6 +9,12 @@ export const CLIENT_PACKAGE = 'mnrent-client';
 export const NPX_ARGS = ['-y', MCP_PACKAGE] as const;
 export const NPX_COMMAND = `npx ${NPX_ARGS.join(' ')}`;
 
+/** The server from a clone of the repository, over its built folder: what works before the package is on npm. */
+export const CLONE_COMMAND = 'npm run --silent mcp -- --dir dist';
+
+/** Said wherever the npx form is printed for a deployment's readers: it needs the package on npm. */
+export const NPX_ONCE_PUBLISHED = `\`${NPX_COMMAND}\` and the configurations below that run npx work once ${MCP_PACKAGE} is published on npm; until then, run it from a clone of the repository with \`${CLONE_COMMAND}\` (\`--silent\` keeps npm's banner off stdout, which belongs to the protocol), or from the tarball of \`npm run pack\`.`;
+
 export interface ClientConfig {
   client: string;
   /** Where the snippet goes. */

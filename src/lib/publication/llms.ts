@@ -2,7 +2,7 @@
 import { countySlug } from '../derive/places.ts';
 import type { StateScope } from '../states.ts';
 import type { CountyRecord, Meta, MetaRecord } from '../contract/schemas.ts';
-import { MCP_CLIENT_CONFIGS, MCP_RUN_LINES, NPX_COMMAND, remoteClientConfigs } from '../mcp/client-config.ts';
+import { CLONE_COMMAND, MCP_CLIENT_CONFIGS, MCP_RUN_LINES, NPX_COMMAND, NPX_ONCE_PUBLISHED, remoteClientConfigs } from '../mcp/client-config.ts';
 import { TOOLS } from '../mcp/tools/index.ts';
 import { ENDPOINTS } from '../contract/schemas.ts';
 import { BULK_DIR, BULK_FILE_NAMES, BULK_TABLES } from '../contract/bulk-tables.ts';
@@ -83,7 +83,7 @@ export function llmsTxt({ state, site, meta, record }: SiteFacts): string {
     '## Agent server',
     '',
     `An MCP server over this data, the npm package \`mnrent-mcp\`, answers with each result's vintage and attribution: ${TOOLS.map((t) => t.name).join(', ')}. ` +
-      `Run it over this site with \`${NPX_COMMAND}\` (Node 18 or later); details in llms-full.txt and the developer docs.`,
+      `Run it over this site with \`${NPX_COMMAND}\` (Node 18 or later) once the package is published on npm; from a clone of the repository, \`${CLONE_COMMAND}\`; details in llms-full.txt and the developer docs.`,
     ...(record.agent_server ? ['', `- [Agent server at a URL](${record.agent_server.url}): Streamable HTTP (stateless), for clients that connect to a remote MCP server; nothing to install`] : []),
     '',
     '## Docs',
@@ -133,6 +133,8 @@ export function llmsFullTxt(facts: SiteFacts, counties: readonly CountyRecord[])
       'every tool is read-only and returns a text answer plus structured content with the attribution. Unknown ZIPs and counties are tool errors with the closest valid suggestions.',
     '',
     ...MCP_RUN_LINES.map((l) => `    ${l.replace('https://SITE', urls.base)}`),
+    '',
+    NPX_ONCE_PUBLISHED,
     '',
     ...(record.agent_server
       ? [
