@@ -112,6 +112,13 @@ describe('pages, urls and the sitemap', async () => {
     expect(page).toContain('$1,530');
   });
 
+  it("shows Zillow's series for a county on its page: Hennepin from $1,155 in January 2015 (1155.2008) to $1,710 in January 2026 (1709.90), a row a month; Aitkin has none", async () => {
+    const hennepin = await read('county/hennepin/index.html');
+    expect(hennepin).toContain("<p class=\"answer\" id=\"county-market-rent\">Zillow&#39;s index of typical asking rents for all of Hennepin County was $1,710 a month in January 2026, and $1,155 in January 2015.");
+    expect(hennepin).toContain('<caption>Market rent index by month and year, Hennepin County, dollars a month</caption>');
+    expect(await read('county/aitkin/index.html')).toContain('<p id="county-market-rent">Zillow publishes no market rent index for Aitkin County as a whole.</p>');
+  });
+
   it('lists every ZIP, county and the spread table in the sitemap, with the lastmod of its JSON', async () => {
     const byLoc = new Map(entries.map((e) => [e.loc, e.lastmod.slice(0, 10)]));
     expect(byLoc.has(`${TEST_SITE}/`)).toBe(true);

@@ -103,6 +103,8 @@ describe.each([
     expect(text(r)).toContain('If your housing authority bases its payment standard on the Small Area FMR, the market rent index ($1,774 in October 2023) is $244 (15.9%) above the 2-bedroom Small Area FMR ($1,530)');
     expect(text(r)).toContain('If it uses the Minneapolis-St. Paul-Bloomington, MN-WI area FMR, the market rent index ($1,774 in October 2023) is $65 (3.8%) above the 2-bedroom area FMR ($1,709)');
     expect(text(r)).toContain('The market rent index is from October 2023, 27 months before this data was published');
+    // Ramsey County's own series (row 128 of Zillow's county file: 1492.31 in January 2026), named as the county's.
+    expect(text(r)).toContain("Zillow's market rent index for all of Ramsey County: $1,492 a month in January 2026 (the county's figure; newer than this ZIP code's own, which ends October 2023).");
     expect(text(r)).toContain('Source: Minnesota Rent Data Service (CC BY 4.0).');
     expect(zip).toEqual(JSON.parse(await readFile(join(site, 'api/v1/zip/55104.json'), 'utf8')));
   });
@@ -112,6 +114,13 @@ describe.each([
       expect(data(await call(c, 'get_county', { county }))).toMatchObject({ county: 'St. Louis', county_slug: 'st-louis', zip_count: 47, medians: { fmr2: 1120, market_rent: 1690, fmr2_yoy_pct: 8.2 } });
     }
     expect(data(await call(c, 'get_county', { county: 'Lac qui Parle County' }))).toMatchObject({ county_slug: 'lac-qui-parle' });
+  });
+
+  it("get_county gives Zillow's series for the county where it has one: Hennepin $1,710 in January 2026 (1709.90); Aitkin none", async () => {
+    const hennepin = await call(c, 'get_county', { county: 'Hennepin' });
+    expect(data(hennepin)).toMatchObject({ zori_county: { latest: { month: '2026-01', rent: 1710 } } });
+    expect(text(hennepin)).toContain("Zillow's market rent index for the county as a whole: $1,710 a month in January 2026.");
+    expect(text(await call(c, 'get_county', { county: 'Aitkin' }))).toContain('Zillow publishes no market rent index for the county as a whole.');
   });
 
   it("list_housing_agencies: who runs vouchers in a county, those that serve it first, as the county's JSON has them, each with its area, basis and how to reach it", async () => {
