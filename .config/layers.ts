@@ -6,4 +6,4 @@
  * Nothing imports src/cli: commands are entry points. docs/architecture.md draws the layers.
  * Every folder of src/lib is here: tests/layers.test.ts fails when one is missing.
  */
-export const LAYERS = ['contract', 'voucher', 'translations', 'sources', 'derive', 'mcp', 'publication', 'dataset', 'site', 'serve', 'deploy', 'build', 'fetch', 'cli'] as const;
+export const LAYERS = ['contract', 'voucher', 'translations', 'sources', 'derive', 'mcp', 'publication', 'dataset', 'site', 'serve', 'deploy', 'release', 'build', 'fetch', 'cli'] as const;

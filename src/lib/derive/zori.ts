@@ -30,8 +30,8 @@ export function zoriByZip(series: readonly ZoriSeries[]): Map<string, ZoriSeries
   return byZip;
 }
 
-/** Monthly rents to 2 decimals; the latest month's rent to whole dollars, from the unrounded value. */
-export function publishZori(series: ZoriSeries | undefined): PublishedZori {
+/** Monthly rents to 2 decimals; the latest month's rent to whole dollars, from the unrounded value. A ZIP's series or a county's. */
+export function publishZori(series: Pick<ZoriSeries, 'points'> | undefined): PublishedZori {
   if (!series || series.points.length === 0) return { monthly: [], latest: null };
   const last = series.points.at(-1) as { month: string; rent: number };
   return {
@@ -66,7 +66,7 @@ export function countyZoriByFips(
     const first = rowOf.get(s.fips);
     if (first !== undefined) throw new SourceError(at, `county ${s.fips} (${s.name}) has a second row (first at row ${first})`);
     rowOf.set(s.fips, s.row);
-    const { monthly, latest } = publishZori({ zip: s.fips, points: s.points, file: s.file, row: s.row });
+    const { monthly, latest } = publishZori(s);
     if (latest !== null) byFips.set(s.fips, { monthly, latest });
   }
   return { byFips, warning: null };

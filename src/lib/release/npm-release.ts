@@ -12,15 +12,17 @@ export interface ReleaseSettings {
   site: string | undefined;
 }
 
-export type ReleasePlan = { ready: true; publish: string[][] } | { ready: false; why: string };
+/** Not ready: why, in one line. */
+export type NotReady = { ready: false; why: string };
+export type ReleasePlan = { ready: true; publish: string[][] } | NotReady;
 
 const PACKAGES = [MCP_PACKAGE, CLIENT_PACKAGE];
 
 /** Whether the repository is set up to publish: both settings given. Checked before anything is built. */
-export function releaseReadiness({ token, site }: ReleaseSettings): ReleasePlan {
+export function releaseReadiness({ token, site }: ReleaseSettings): { ready: true } | NotReady {
   const missing = [...(token ? [] : ['the secret NPM_TOKEN']), ...(site ? [] : ['the variable SITE_URL (the deployment the packages answer from)'])];
   if (missing.length > 0) return { ready: false, why: `release: nothing published to npm: ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set in the repository's settings` };
-  return { ready: true, publish: [] };
+  return { ready: true };
 }
 
 /**
@@ -34,7 +36,7 @@ export function publishCommands(settings: ReleaseSettings, files: readonly strin
   const publish: string[][] = [];
   for (const name of PACKAGES) {
     const tarballs = files.filter((f) => new RegExp(`^${name}-\\d+\\.\\d+\\.\\d+(?:-[\\w.]+)?\\.tgz$`).test(f));
-    if (tarballs.length !== 1) throw new ExpectedError(`${dir} holds ${tarballs.length === 0 ? 'no' : String(tarballs.length)} ${name} tarball${tarballs.length === 1 ? '' : 's'} (npm run pack writes one)`);
+    if (tarballs.length !== 1) throw new ExpectedError(`${dir} holds ${tarballs.length === 0 ? 'no' : String(tarballs.length)} ${name} tarball${tarballs.length > 1 ? 's' : ''} (npm run pack writes one)`);
     publish.push(['npm', 'publish', `${dir}/${tarballs[0] ?? ''}`, '--provenance', '--access', 'public']);
   }
   return { ready: true, publish };
